@@ -1,0 +1,28 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "ActionHierarchy",
+  platforms: [
+    // `Synchronization.Atomic` (the dispatch generation counter) needs these on Apple platforms.
+    .macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2),
+  ],
+  products: [
+    .library(name: "ViewTree", targets: ["ViewTree"]),
+    .executable(name: "Playground", targets: ["Playground"]),
+  ],
+  targets: [
+    .target(name: "ViewTree"),
+    .executableTarget(name: "Playground", dependencies: ["ViewTree"], path: "Playground"),
+    .testTarget(name: "ViewTreeTests", dependencies: ["ViewTree"]),
+  ],
+  swiftLanguageModes: [.v6]
+)
+
+for target in package.targets {
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [
+      .enableUpcomingFeature("ExistentialAny"),
+      .enableUpcomingFeature("MemberImportVisibility"),
+    ]
+}

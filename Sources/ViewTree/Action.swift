@@ -1,0 +1,18 @@
+/// A value that a node triggers and that travels up the tree until a node handles it.
+///
+/// `Action` is a marker protocol: any struct, enum or class can be an action. Small value types
+/// (up to three words) travel without a heap allocation.
+///
+/// ```swift
+/// struct Save: Action {}
+/// enum EditorAction: Action { case delete(row: Int), insert(String) }
+/// ```
+public protocol Action {}
+
+/// What a ``Node/receiveAction(_:)`` or ``Node/captureAction(_:)`` modifier decided.
+public enum ActionDisposition: Equatable, Sendable {
+  /// The action is handled here: no further modifier on this node or above runs.
+  case handled
+  /// The action goes on to the next modifier.
+  case unhandled
+}

@@ -1,0 +1,70 @@
+/// What a bubble or capture modifier's body answered.
+enum ModifierReply {
+  /// The action's type did not match a typed modifier: not a visit.
+  case skipped
+  /// The modifier saw the action and let it go on.
+  case passed
+  /// The modifier handled the action: it stops here.
+  case handled
+  /// The modifier replaced the action.
+  case transformed(any Action)
+}
+
+/// What a `catchError` modifier's body answered, when it did not throw.
+enum CatchReply {
+  /// The error's type did not match a typed catch: not a visit.
+  case skipped
+  /// The error is caught.
+  case caught
+}
+
+/// The closure behind a modifier.
+enum ModifierBody {
+  case action((any Action) throws -> ModifierReply)
+  case error((any Error) throws -> CatchReply)
+}
+
+/// One modifier attached to a node, as stored.
+struct ModifierEntry {
+  /// The generation at which the modifier was added; unique and increasing along a node's list.
+  let serial: UInt64
+  let kind: ModifierKind
+  /// True when the modifier matches exactly one concrete struct or enum type, so a different type
+  /// identity rules out a match without a dynamic cast.
+  let exactOnly: Bool
+  /// The type a typed modifier matches; `nil` for untyped modifiers.
+  let matchType: Any.Type?
+  /// The type a lift produces, for descriptions.
+  let outputType: Any.Type?
+  let body: ModifierBody
+
+  var id: ModifierID { ModifierID(rawValue: serial) }
+
+  var info: ModifierInfo {
+    ModifierInfo(id: id, kind: kind, actionType: matchType, outputType: outputType)
+  }
+}
+
+/// Decides how a typed modifier for `T` matches actions.
+///
+/// A concrete struct or enum type conforming to ``Action`` matches by type identity only. A class
+/// (subclasses match too) or an existential such as `(any Saveable).self` (conforming types match)
+/// needs a dynamic cast when the identities differ.
+@inline(__always)
+func matchesExactlyOnly<T>(_ type: T.Type) -> Bool {
+  (type is any Action.Type) && !(type is AnyObject.Type)
+}
+
+/// Returns the action as a `T` when its dynamic type is `T` or, for classes and existentials,
+/// converts to `T`.
+@inline(__always)
+func extract<T>(_ action: any Action, as type: T.Type, exactOnly: Bool) -> T? {
+  if exactOnly {
+    // The dispatcher has already compared type identities, so this is a same-type conversion.
+    func open<A: Action>(_ value: A) -> T? {
+      A.self == T.self ? unsafeBitCast(value, to: T.self) : nil
+    }
+    return open(action)
+  }
+  return action as? T
+}

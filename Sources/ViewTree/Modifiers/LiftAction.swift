@@ -1,0 +1,28 @@
+extension Node {
+  /// Embeds the actions of a subtree that speaks one action type into the action type of the
+  /// tree above it.
+  ///
+  /// This is a typed transform with a name, from enum-tree architectures:
+  ///
+  /// ```swift
+  /// enum MovieAction: Action { case play, pause }
+  /// enum AppAction: Action { case movie(MovieAction), quit }
+  ///
+  /// Node("player") { MovieControls() }
+  ///   .liftAction(AppAction.movie)
+  /// ```
+  ///
+  /// Actions of other types pass by untouched.
+  ///
+  /// - Parameter embed: Wraps a child action in a parent action, often an enum case.
+  /// - Returns: This node, for chaining.
+  @discardableResult
+  public func liftAction<Child, Parent: Action>(_ embed: @escaping (Child) -> Parent) -> Node {
+    let exact = matchesExactlyOnly(Child.self)
+    attach(.lift, matching: Child.self, exactOnly: exact, output: Parent.self, body: .action { action in
+      guard let value = extract(action, as: Child.self, exactOnly: exact) else { return .skipped }
+      return .transformed(embed(value))
+    })
+    return self
+  }
+}

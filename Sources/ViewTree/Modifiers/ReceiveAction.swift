@@ -1,0 +1,58 @@
+extension Node {
+  /// Lets the node decide, for every action that bubbles through it, whether it is handled here.
+  ///
+  /// Return ``ActionDisposition/handled`` to stop the action (no further modifier on this node or
+  /// above runs) or ``ActionDisposition/unhandled`` to let it go on. A thrown error stops the
+  /// action and goes to the `catchError` modifiers outward from here.
+  ///
+  /// ```swift
+  /// Node("list").receiveAction { action in
+  ///   action is Delete && selection.isEmpty ? .handled : .unhandled
+  /// }
+  /// ```
+  ///
+  /// - Parameter body: The decision.
+  /// - Returns: This node, for chaining.
+  @discardableResult
+  public func receiveAction(_ body: @escaping (any Action) throws -> ActionDisposition) -> Node {
+    attach(.receive, matching: nil, exactOnly: false, body: .action { action in
+      try body(action) == .handled ? .handled : .passed
+    })
+    return self
+  }
+
+  /// Lets the node decide whether actions of one type are handled here; other actions pass by
+  /// untouched and are not counted as visits.
+  ///
+  /// `type` may be a concrete action type, a class (subclasses match), or a protocol existential
+  /// such as `(any DocumentAction).self` (conforming actions match).
+  ///
+  /// - Parameters:
+  ///   - type: The type of action to receive.
+  ///   - body: The decision, given the action as a `T`.
+  /// - Returns: This node, for chaining.
+  @discardableResult
+  public func receiveAction<T>(
+    _ type: T.Type, perform body: @escaping (T) throws -> ActionDisposition
+  ) -> Node {
+    let exact = matchesExactlyOnly(type)
+    attach(.receive, matching: type, exactOnly: exact, body: .action { action in
+      guard let value = extract(action, as: T.self, exactOnly: exact) else { return .skipped }
+      return try body(value) == .handled ? .handled : .passed
+    })
+    return self
+  }
+
+  /// Lets the node decide whether actions of one type are handled here, without reading the value.
+  ///
+  /// - Parameters:
+  ///   - type: The type of action to receive.
+  ///   - body: The decision.
+  /// - Returns: This node, for chaining.
+  @discardableResult
+  public func receiveAction<T>(
+    _ type: T.Type, perform body: @escaping () throws -> ActionDisposition
+  ) -> Node {
+    receiveAction(type) { (_: T) in try body() }
+  }
+}

@@ -1,0 +1,51 @@
+extension Node {
+  /// Replaces every action that bubbles through the node with the one the body returns.
+  ///
+  /// Later modifiers on this node and every ancestor see only the new value; a trace records both.
+  /// The new action may be of another type.
+  ///
+  /// - Parameter body: Returns the replacement (return the argument to keep it).
+  /// - Returns: This node, for chaining.
+  @discardableResult
+  public func transformAction(_ body: @escaping (any Action) throws -> any Action) -> Node {
+    attach(.transform, matching: nil, exactOnly: false, body: .action { action in
+      .transformed(try body(action))
+    })
+    return self
+  }
+
+  /// Replaces actions of one type; other actions pass by untouched.
+  ///
+  /// ```swift
+  /// Node("row").transformAction(Delete.self) { _ in DeleteRow(index: 4) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type of action to replace.
+  ///   - body: Returns the replacement, given the action as a `T`.
+  /// - Returns: This node, for chaining.
+  @discardableResult
+  public func transformAction<T>(
+    _ type: T.Type, perform body: @escaping (T) throws -> any Action
+  ) -> Node {
+    let exact = matchesExactlyOnly(type)
+    attach(.transform, matching: type, exactOnly: exact, body: .action { action in
+      guard let value = extract(action, as: T.self, exactOnly: exact) else { return .skipped }
+      return .transformed(try body(value))
+    })
+    return self
+  }
+
+  /// Replaces actions of one type without reading the value.
+  ///
+  /// - Parameters:
+  ///   - type: The type of action to replace.
+  ///   - body: Returns the replacement.
+  /// - Returns: This node, for chaining.
+  @discardableResult
+  public func transformAction<T>(
+    _ type: T.Type, perform body: @escaping () throws -> any Action
+  ) -> Node {
+    transformAction(type) { (_: T) in try body() }
+  }
+}

@@ -1,0 +1,158 @@
+extension Node {
+  /// Appends a child.
+  ///
+  /// A child that already has a parent is moved, as the DOM's `appendChild` does; if it moves out
+  /// of a ``NodeTree`` that has focus inside it, focus moves to its former parent.
+  ///
+  /// - Parameter child: The node to append.
+  /// - Throws: ``ViewTreeError/cycle(child:parent:)`` when `child` is this node or one of its
+  ///   ancestors.
+  /// - Complexity: O(*d*) in this node's depth when `child` has children or a parent, else O(1).
+  public func addChild(_ child: Node) throws(ViewTreeError) {
+    try checkNoCycle(adding: child)
+    let index = child._parent === self ? _children.count - 1 : _children.count
+    adopt(child, at: index)
+  }
+
+  /// Inserts a child at a position.
+  ///
+  /// A child that already has a parent is moved (see ``addChild(_:)``). When `child` is already a
+  /// child of this node, `index` is its position after the move.
+  ///
+  /// - Parameters:
+  ///   - child: The node to insert.
+  ///   - index: The position among the children after insertion.
+  /// - Throws: ``ViewTreeError/cycle(child:parent:)``, or
+  ///   ``ViewTreeError/indexOutOfRange(index:validRange:node:)``.
+  public func insertChild(_ child: Node, at index: Int) throws(ViewTreeError) {
+    try checkNoCycle(adding: child)
+    let upperBound = child._parent === self ? _children.count - 1 : _children.count
+    guard (0...upperBound).contains(index) else {
+      throw .indexOutOfRange(index: index, validRange: 0...upperBound, node: path)
+    }
+    adopt(child, at: index)
+  }
+
+  /// Removes a child.
+  ///
+  /// If a ``NodeTree`` had focus inside the removed subtree, focus moves to this node. A node
+  /// removed while its tree is dispatching an action is kept alive until the dispatch ends, and
+  /// the dispatch skips it.
+  ///
+  /// - Parameter child: The child to remove.
+  /// - Throws: ``ViewTreeError/notAChild(child:parent:)`` when `child` is not a child of this node.
+  /// - Complexity: O(*c* + *d*): the number of children and this node's depth.
+  public func removeChild(_ child: Node) throws(ViewTreeError) {
+    guard child._parent === self, let index = _children.firstIndex(where: { $0 === child }) else {
+      throw .notAChild(child: child.path, parent: path)
+    }
+    detachChild(at: index)
+  }
+
+  /// Removes the child at a position and returns it.
+  ///
+  /// - Parameter index: The child's position.
+  /// - Returns: The removed child.
+  /// - Throws: ``ViewTreeError/indexOutOfRange(index:validRange:node:)``.
+  @discardableResult
+  public func removeChild(at index: Int) throws(ViewTreeError) -> Node {
+    guard _children.indices.contains(index) else {
+      throw .indexOutOfRange(index: index, validRange: 0...max(0, _children.count - 1), node: path)
+    }
+    return detachChild(at: index)
+  }
+
+  /// Removes the node from its parent.
+  ///
+  /// Removing a node that has no parent, such as the root of a tree, does nothing and returns
+  /// `false`; a tree's root stays its root.
+  ///
+  /// - Returns: Whether the node had a parent.
+  @discardableResult
+  public func removeFromParent() -> Bool {
+    guard let parent = _parent, let index = parent._children.firstIndex(where: { $0 === self }) else {
+      return false
+    }
+    parent.detachChild(at: index)
+    return true
+  }
+
+  /// Removes every child.
+  ///
+  /// - Complexity: O(*c* + *d*).
+  public func removeAllChildren() {
+    guard !_children.isEmpty else { return }
+    let removed = _children
+    _children = []
+    for child in removed { child._parent = nil }
+    Generation.advance()
+    didDetach(removed, formerParent: self)
+  }
+
+  /// Moves the child at one position to another.
+  ///
+  /// - Parameters:
+  ///   - source: The child's current position.
+  ///   - destination: The child's position after the move.
+  /// - Throws: ``ViewTreeError/indexOutOfRange(index:validRange:node:)`` for either index.
+  public func moveChild(from source: Int, to destination: Int) throws(ViewTreeError) {
+    for index in [source, destination] where !_children.indices.contains(index) {
+      throw .indexOutOfRange(index: index, validRange: 0...max(0, _children.count - 1), node: path)
+    }
+    guard source != destination else { return }
+    let child = _children.remove(at: source)
+    _children.insert(child, at: destination)
+    Generation.advance()
+  }
+
+  // MARK: - Internals
+
+  func checkNoCycle(adding child: Node) throws(ViewTreeError) {
+    if child === self { throw .cycle(child: child.path, parent: path) }
+    // A node without children cannot be an ancestor of this one.
+    if child._children.isEmpty { return }
+    if isDescendant(of: child) { throw .cycle(child: child.path, parent: path) }
+  }
+
+  /// Inserts `child`, moving it from its old parent. The caller has ruled out cycles, and `index`
+  /// is valid for the list after `child` leaves an old position in this node.
+  func adopt(_ child: Node, at index: Int) {
+    let formerParent = child._parent
+    if let formerParent, let oldIndex = formerParent._children.firstIndex(where: { $0 === child }) {
+      formerParent._children.remove(at: oldIndex)
+    }
+    _children.insert(child, at: index)
+    child._parent = self
+    Generation.advance()
+    if let formerParent, formerParent !== self {
+      formerParent.didDetach(CollectionOfOne(child), formerParent: formerParent)
+    }
+  }
+
+  @discardableResult
+  func detachChild(at index: Int) -> Node {
+    let child = _children.remove(at: index)
+    child._parent = nil
+    Generation.advance()
+    didDetach(CollectionOfOne(child), formerParent: self)
+    return child
+  }
+
+  /// Bookkeeping after `nodes` left `formerParent` (this node): nodes leaving a tree, or a subtree
+  /// already pinned, while it is dispatching are kept alive until the dispatch ends, and focus
+  /// that left its tree moves to the nearest ancestor still in it.
+  func didDetach(_ nodes: some Collection<Node>, formerParent: Node) {
+    var top = formerParent
+    var pinningTree = top._pinningTree
+    while let parent = top._parent {
+      top = parent
+      if pinningTree == nil { pinningTree = top._pinningTree }
+    }
+    let owner = top._tree.flatMap { $0.root === top ? $0 : nil }
+    if pinningTree == nil, let owner, owner.dispatchDepth > 0 { pinningTree = owner }
+    if let pinningTree {
+      for node in nodes { pinningTree.pin(node) }
+    }
+    owner?.repairFocus(formerParent: formerParent)
+  }
+}

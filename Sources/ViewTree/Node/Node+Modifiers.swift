@@ -1,0 +1,49 @@
+extension Node {
+  /// The modifiers attached to the node, in attachment order (the order they run in).
+  public var modifiers: [ModifierInfo] { _modifiers.map(\.info) }
+
+  /// Removes one modifier.
+  ///
+  /// A modifier removed while an action is being dispatched does not run for that action
+  /// afterwards.
+  ///
+  /// - Parameter id: The modifier's identifier, from ``modifiers``.
+  /// - Throws: ``ViewTreeError/noSuchModifier(_:node:)`` when the node has no such modifier.
+  /// - Complexity: O(*m*), the number of modifiers on the node.
+  public func removeModifier(_ id: ModifierID) throws(ViewTreeError) {
+    guard let index = _modifiers.firstIndex(where: { $0.serial == id.rawValue }) else {
+      throw .noSuchModifier(id, node: path)
+    }
+    let removed = _modifiers.remove(at: index)
+    adjustCounts(for: removed.kind, by: -1)
+  }
+
+  /// Removes every modifier.
+  public func removeAllModifiers() {
+    _modifiers = []
+    captureModifierCount = 0
+    catchModifierCount = 0
+  }
+
+  /// Attaches a modifier and returns its identifier.
+  @discardableResult
+  func attach(
+    _ kind: ModifierKind, matching matchType: Any.Type?, exactOnly: Bool, output: Any.Type? = nil,
+    body: ModifierBody
+  ) -> ModifierID {
+    let entry = ModifierEntry(
+      serial: Generation.advance(), kind: kind, exactOnly: exactOnly, matchType: matchType,
+      outputType: output, body: body)
+    _modifiers.append(entry)
+    adjustCounts(for: kind, by: 1)
+    return entry.id
+  }
+
+  private func adjustCounts(for kind: ModifierKind, by delta: Int32) {
+    switch kind {
+    case .capture: captureModifierCount += delta
+    case .catchError: catchModifierCount += delta
+    default: break
+    }
+  }
+}

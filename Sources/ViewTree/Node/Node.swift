@@ -1,0 +1,172 @@
+/// A node in a tree of views: the unit that triggers, transforms, handles and observes actions.
+///
+/// Declare trees with ``NodeBuilder``, SwiftUI style, and attach modifiers by chaining:
+///
+/// ```swift
+/// let window = Node("window") {
+///   Node("sidebar")
+///   Node("editor")
+///     .handleAction(Save.self) { save in document.save() }
+/// }
+/// ```
+///
+/// A node keeps its children alive; its parent is not retained, so trees have no reference
+/// cycles. Building, searching and tearing down work without recursion, so a chain one million
+/// nodes deep is fine.
+///
+/// Nodes are not `Sendable`: a tree lives in one isolation domain, such as the main actor.
+public final class Node {
+  /// The node's identifier, used by lookups such as ``NodeTree/node(id:)`` and by ``path``.
+  ///
+  /// Identifiers need not be unique: lists of rows often repeat one. Lookups return the first
+  /// match in depth-first pre-order; ``nodes(withID:)`` returns all of them.
+  public let id: String?
+
+  // Invariant: `_parent` is nil or a live node whose `_children` contains this node. It is cleared
+  // when the node is removed and when the parent is deinitialized, so it never dangles.
+  unowned(unsafe) var _parent: Node?
+
+  // NB: `@exclusivity(unchecked)` because the dispatcher reads these on every hop and never holds
+  // an access across a call into user code, so no two accesses can overlap. Dynamic exclusivity
+  // checks would otherwise dominate the cost of a hop.
+  @exclusivity(unchecked) var _children: ContiguousArray<Node> = []
+  @exclusivity(unchecked) var _modifiers: ContiguousArray<ModifierEntry> = []
+  @exclusivity(unchecked) var captureModifierCount: Int32 = 0
+  @exclusivity(unchecked) var catchModifierCount: Int32 = 0
+
+  // Set only on the root of a `NodeTree`; cleared by the tree's deinit.
+  unowned(unsafe) var _tree: NodeTree?
+  // Set while the node is kept alive by a dispatching tree after leaving it (see `NodeTree.pin`).
+  unowned(unsafe) var _pinningTree: NodeTree?
+
+  /// Creates a node with an optional identifier and the children its builder declares.
+  ///
+  /// A declared child that already has a parent is moved here, as the DOM's `appendChild` does.
+  /// A node declared twice appears once, at its last position.
+  ///
+  /// - Parameters:
+  ///   - id: The node's identifier.
+  ///   - children: The children, declared with ``NodeBuilder``.
+  /// - Complexity: O(*n*) in the number of children, plus the depth of any moved child's old parent.
+  public init(_ id: String? = nil, @NodeBuilder children: () -> [Node] = { [] }) {
+    self.id = id
+    let declared = children()
+    if declared.isEmpty { return }
+    var needsSlowPath = false
+    for child in declared where child._parent != nil || child._tree != nil {
+      needsSlowPath = true
+      break
+    }
+    if needsSlowPath {
+      for child in declared {
+        // A fresh node has no ancestors, so no declared child can create a cycle.
+        adopt(child, at: _children.count)
+      }
+    } else {
+      _children.reserveCapacity(declared.count)
+      for child in declared {
+        if child._parent === self {
+          // Declared twice: keep the last position, as a move would.
+          if let index = _children.firstIndex(where: { $0 === child }) {
+            _children.remove(at: index)
+          }
+        }
+        child._parent = self
+        _children.append(child)
+      }
+    }
+  }
+
+  deinit {
+    // Tear down without recursion: a long chain would otherwise overflow the stack, one nested
+    // deinit per level. Children that nobody else holds have their own children moved onto the
+    // stack before they are released, so each release frees one node.
+    var pending = _children
+    _children = []
+    for child in pending { child._parent = nil }
+    while var node = pending.popLast() {
+      if isKnownUniquelyReferenced(&node) && !node._children.isEmpty {
+        let grandchildren = node._children
+        node._children = []
+        for grandchild in grandchildren { grandchild._parent = nil }
+        pending.append(contentsOf: grandchildren)
+      }
+    }
+  }
+
+  /// The node's parent, or `nil` for a root or a detached node.
+  public var parent: Node? { _parent }
+
+  /// The node's children, in order.
+  public var children: [Node] { Array(_children) }
+
+  /// The top-most ancestor (the node itself when it has no parent).
+  ///
+  /// - Complexity: O(*d*), where *d* is the node's depth.
+  public var root: Node {
+    var node = self
+    while let parent = node._parent { node = parent }
+    return node
+  }
+
+  /// The number of ancestors the node has; 0 for a root.
+  ///
+  /// - Complexity: O(*d*), where *d* is the node's depth.
+  public var depth: Int {
+    var count = 0
+    var node = self
+    while let parent = node._parent {
+      count += 1
+      node = parent
+    }
+    return count
+  }
+
+  /// The tree whose root is this node's top-most ancestor, if any.
+  ///
+  /// - Complexity: O(*d*), where *d* is the node's depth.
+  public var tree: NodeTree? {
+    let top = root
+    guard let tree = top._tree, tree.root === top else { return nil }
+    return tree
+  }
+
+  /// Returns whether `ancestor` is this node or one of its ancestors.
+  ///
+  /// - Complexity: O(*d*), where *d* is the node's depth.
+  public func isDescendant(of ancestor: Node) -> Bool {
+    var node: Node? = self
+    while let current = node {
+      if current === ancestor { return true }
+      node = current._parent
+    }
+    return false
+  }
+
+  /// A readable label for the node: its id, or `#i` (its index among its siblings) when it has none.
+  public var label: String {
+    if let id { return id }
+    guard let parent = _parent, let index = parent._children.firstIndex(where: { $0 === self }) else {
+      return "#root"
+    }
+    return "#\(index)"
+  }
+
+  /// The labels from the root down to this node, separated by `/`, such as `window/sidebar/#2`.
+  ///
+  /// - Complexity: O(*d*), where *d* is the node's depth (plus sibling searches for unnamed nodes).
+  public var path: String {
+    var labels: [String] = []
+    var node: Node? = self
+    while let current = node {
+      labels.append(current.label)
+      node = current._parent
+    }
+    return labels.reversed().joined(separator: "/")
+  }
+}
+
+extension Node: CustomStringConvertible {
+  /// The node's ``path``.
+  public var description: String { path }
+}

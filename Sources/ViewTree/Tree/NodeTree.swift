@@ -1,0 +1,132 @@
+/// A tree of nodes with a focused node (the first responder), and the settings that apply to
+/// every action dispatched in it.
+///
+/// Actions triggered from a node travel within its tree; a node triggers only while it is in a
+/// `NodeTree` (otherwise the outcome is ``ActionOutcome/notDispatched(_:)``). Actions sent to the
+/// tree from outside (a menu bar, a key press, a timer) start at the focused node, or at the root
+/// when nothing is focused.
+///
+/// ```swift
+/// let tree = NodeTree(root: window)
+/// try tree.focus(id: "editor")
+/// tree.send(Save())
+/// ```
+public final class NodeTree {
+  /// The root node. It stays the root: ``Node/removeFromParent()`` on it does nothing.
+  ///
+  /// If the root is added as a child of another node, this tree is no longer rooted: ``send(_:tracing:)``
+  /// reports ``NotDispatchedReason/notInTree`` until it is removed from that parent again.
+  public let root: Node
+
+  /// The focused node (the first responder), or `nil`.
+  ///
+  /// When the focused node leaves the tree, focus moves to its nearest ancestor still in the tree.
+  public internal(set) var focusedNode: Node?
+
+  /// The greatest number of dispatches that may be nested in one another (an action triggered by a
+  /// handler of an action, and so on), counting the outermost. Default: 64.
+  ///
+  /// A trigger beyond the limit is not dispatched and reports
+  /// ``NotDispatchedReason/reentrancyLimit(_:)``, so a cycle of handlers re-triggering each other
+  /// ends cleanly instead of overflowing the stack. Set it with ``setReentrancyLimit(_:)``.
+  public private(set) var reentrancyLimit = 64
+
+  /// Called with every action that nobody handled, and the node it was triggered from.
+  ///
+  /// Nothing asserts by default: an unhandled action is a normal outcome.
+  public var onUnhandled: ((any Action, Node) -> Void)?
+
+  /// Called with every step of every dispatch in this tree, for debugging tools.
+  ///
+  /// While it is set, dispatches record steps as if traced (see ``ActionTrace``).
+  public var stepObserver: ((ActionStep) -> Void)?
+
+  /// How many dispatches in this tree are running, nested in one another.
+  var dispatchDepth = 0
+  /// Nodes that left this tree during a dispatch, kept alive until it ends (see `pin`).
+  var pinned: [Node] = []
+
+  /// Creates a tree with an existing root.
+  ///
+  /// - Parameter root: The root node.
+  /// - Throws: ``ViewTreeError/rootHasParent(node:)`` or ``ViewTreeError/alreadyTreeRoot(node:)``.
+  public init(root: Node) throws(ViewTreeError) {
+    if root._parent != nil { throw .rootHasParent(node: root.path) }
+    if let other = root._tree, other.root === root { throw .alreadyTreeRoot(node: root.path) }
+    self.root = root
+    root._tree = self
+  }
+
+  /// Creates a tree and its root from a declaration.
+  ///
+  /// - Parameters:
+  ///   - id: The root's identifier.
+  ///   - children: The root's children.
+  public init(_ id: String? = nil, @NodeBuilder children: () -> [Node]) {
+    let root = Node(id, children: children)
+    self.root = root
+    root._tree = self
+  }
+
+  deinit {
+    if root._tree === self { root._tree = nil }
+    for node in pinned { node._pinningTree = nil }
+  }
+
+  /// Sets ``reentrancyLimit``.
+  ///
+  /// - Parameter limit: At least 1.
+  /// - Throws: ``ViewTreeError/invalidReentrancyLimit(_:)`` when `limit` is less than 1.
+  public func setReentrancyLimit(_ limit: Int) throws(ViewTreeError) {
+    guard limit >= 1 else { throw .invalidReentrancyLimit(limit) }
+    reentrancyLimit = limit
+  }
+
+  /// Whether the root has no parent, so that dispatches in this tree can run.
+  public var isRooted: Bool { root._parent == nil }
+
+  /// Returns whether a node is in this tree: the root or one of its descendants.
+  ///
+  /// - Complexity: O(*d*) in the node's depth.
+  public func contains(_ node: Node) -> Bool { node.isDescendant(of: root) }
+
+  /// The first node with the given id, in depth-first pre-order.
+  ///
+  /// Ids need not be unique; see ``Node/id``.
+  ///
+  /// - Parameter id: The id to look for.
+  /// - Returns: The node, or `nil`.
+  public func node(id: String) -> Node? { root.firstNode(withID: id) }
+
+  /// Sends an action from outside the tree: it starts at the focused node, or at the root when
+  /// nothing is focused.
+  ///
+  /// - Parameters:
+  ///   - action: The action.
+  ///   - trace: A trace that records every step, or `nil`.
+  /// - Returns: What happened to the action.
+  @discardableResult
+  public func send(_ action: some Action, tracing trace: ActionTrace? = nil) -> ActionOutcome {
+    guard isRooted else { return .notDispatched(.notInTree) }
+    return Dispatcher.dispatch(action, from: focusedNode ?? root, trace: trace)
+  }
+
+  /// Keeps a node that left this tree during a dispatch alive until the outermost dispatch ends,
+  /// so that the dispatch's unretained path stays valid; the dispatch skips it.
+  func pin(_ node: Node) {
+    guard node._pinningTree == nil else { return }
+    node._pinningTree = self
+    pinned.append(node)
+  }
+
+  func releasePinned() {
+    let nodes = pinned
+    pinned = []
+    for node in nodes { node._pinningTree = nil }
+  }
+}
+
+extension NodeTree: CustomDebugStringConvertible {
+  /// The tree drawn as indented text, with each node's modifiers and the focus marked.
+  public var debugDescription: String { root.treeDescription(focused: focusedNode) }
+}

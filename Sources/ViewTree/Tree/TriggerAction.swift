@@ -1,0 +1,57 @@
+/// A handle that a node gives its views for triggering actions from it, like SwiftUI's
+/// environment actions.
+///
+/// ```swift
+/// let trigger = node.triggerAction
+/// trigger(Save())
+/// ```
+///
+/// The handle does not keep its node alive. Triggering after the node was released reports
+/// ``NotDispatchedReason/nodeReleased``, and from a node that has left its tree,
+/// ``NotDispatchedReason/notInTree``; neither crashes.
+public struct TriggerAction {
+  private weak var node: Node?
+
+  /// Creates a handle for a node.
+  ///
+  /// - Parameter node: The node actions start from.
+  public init(_ node: Node) { self.node = node }
+
+  /// Whether the node is alive and in a rooted ``NodeTree``, so that a trigger would dispatch.
+  public var canTrigger: Bool {
+    guard let node, let tree = node.tree else { return false }
+    return tree.isRooted
+  }
+
+  /// Triggers an action from the node.
+  ///
+  /// - Parameters:
+  ///   - action: The action.
+  ///   - trace: A trace that records every step, or `nil`.
+  /// - Returns: What happened to the action.
+  @discardableResult
+  public func callAsFunction(_ action: some Action, tracing trace: ActionTrace? = nil) -> ActionOutcome {
+    guard let node else { return .notDispatched(.nodeReleased) }
+    return node.trigger(action, tracing: trace)
+  }
+}
+
+extension Node {
+  /// A handle for triggering actions from this node that does not keep it alive.
+  public var triggerAction: TriggerAction { TriggerAction(self) }
+
+  /// Triggers an action from this node: it runs the capture phase from the root down to here,
+  /// then bubbles from here up to the root, until a node handles it.
+  ///
+  /// See <doc:PropagationRules> for the exact rules.
+  ///
+  /// - Parameters:
+  ///   - action: The action.
+  ///   - trace: A trace that records every step, or `nil` (tracing off costs nothing).
+  /// - Returns: What happened to the action.
+  /// - Complexity: O(*d* + *m*): the node's depth and the modifiers on the path.
+  @discardableResult
+  public func trigger(_ action: some Action, tracing trace: ActionTrace? = nil) -> ActionOutcome {
+    Dispatcher.dispatch(action, from: self, trace: trace)
+  }
+}

@@ -1,0 +1,48 @@
+/// Errors reported by the structural operations of ``Node`` and ``NodeTree``.
+///
+/// Each case carries the path of the nodes involved (see ``Node/path``) so that the message says
+/// which node to look at.
+public enum ViewTreeError: Error, Equatable, CustomStringConvertible {
+  /// Adding the child would make a node its own ancestor.
+  case cycle(child: String, parent: String)
+  /// An index outside the valid range for a node's children.
+  case indexOutOfRange(index: Int, validRange: ClosedRange<Int>, node: String)
+  /// The node is not a child of the node it was removed from.
+  case notAChild(child: String, parent: String)
+  /// The node is not in this tree (it is in another tree, or in none).
+  case nodeNotInTree(node: String)
+  /// No node in the tree has this id.
+  case noNodeWithID(String)
+  /// The node given as the root of a new tree already has a parent.
+  case rootHasParent(node: String)
+  /// The node is already the root of another ``NodeTree``.
+  case alreadyTreeRoot(node: String)
+  /// The node carries no modifier with this identifier.
+  case noSuchModifier(ModifierID, node: String)
+  /// The reentrancy limit must be at least 1.
+  case invalidReentrancyLimit(Int)
+
+  /// A sentence that says what went wrong and where.
+  public var description: String {
+    switch self {
+    case .cycle(let child, let parent):
+      "cannot add '\(child)' as a child of '\(parent)': '\(child)' is '\(parent)' or one of its ancestors"
+    case .indexOutOfRange(let index, let range, let node):
+      "index \(index) is out of range for the children of '\(node)' (valid: \(range.lowerBound)...\(range.upperBound))"
+    case .notAChild(let child, let parent):
+      "'\(child)' is not a child of '\(parent)'"
+    case .nodeNotInTree(let node):
+      "'\(node)' is not in this tree"
+    case .noNodeWithID(let id):
+      "no node in the tree has the id '\(id)'"
+    case .rootHasParent(let node):
+      "'\(node)' has a parent and cannot be the root of a tree; remove it from its parent first"
+    case .alreadyTreeRoot(let node):
+      "'\(node)' is already the root of another NodeTree"
+    case .noSuchModifier(let id, let node):
+      "'\(node)' has no modifier \(id)"
+    case .invalidReentrancyLimit(let limit):
+      "the reentrancy limit must be at least 1, not \(limit)"
+    }
+  }
+}
