@@ -14,9 +14,11 @@ extension Node {
   /// - Returns: This node, for chaining.
   @discardableResult
   public func captureAction(_ body: @escaping (any Action) throws -> ActionDisposition) -> Node {
-    attach(.capture, matching: nil, exactOnly: false, body: .action { action in
-      try body(action) == .handled ? .handled : .passed
-    })
+    attach(
+      .capture, matching: nil, exactOnly: false,
+      body: .action { action in
+        try body(action) == .handled ? .handled : .passed
+      })
     return self
   }
 
@@ -31,10 +33,12 @@ extension Node {
     _ type: T.Type, perform body: @escaping (T) throws -> ActionDisposition
   ) -> Node {
     let exact = matchesExactlyOnly(type)
-    attach(.capture, matching: type, exactOnly: exact, body: .action { action in
-      guard let value = extract(action, as: T.self, exactOnly: exact) else { return .skipped }
-      return try body(value) == .handled ? .handled : .passed
-    })
+    attach(
+      .capture, matching: type, exactOnly: exact,
+      body: .action { action in
+        guard let value = extract(action, as: T.self, exactOnly: exact) else { return .skipped }
+        return try body(value) == .handled ? .handled : .passed
+      })
     return self
   }
 

@@ -16,10 +16,12 @@ extension Node {
   /// - Returns: This node, for chaining.
   @discardableResult
   public func catchError(_ body: @escaping (any Error) throws -> Void) -> Node {
-    attach(.catchError, matching: nil, exactOnly: false, body: .error { error in
-      try body(error)
-      return .caught
-    })
+    attach(
+      .catchError, matching: nil, exactOnly: false,
+      body: .error { error in
+        try body(error)
+        return .caught
+      })
     return self
   }
 
@@ -31,11 +33,13 @@ extension Node {
   /// - Returns: This node, for chaining.
   @discardableResult
   public func catchError<E: Error>(_ type: E.Type, perform body: @escaping (E) throws -> Void) -> Node {
-    attach(.catchError, matching: type, exactOnly: false, body: .error { error in
-      guard let value = error as? E else { return .skipped }
-      try body(value)
-      return .caught
-    })
+    attach(
+      .catchError, matching: type, exactOnly: false,
+      body: .error { error in
+        guard let value = error as? E else { return .skipped }
+        try body(value)
+        return .caught
+      })
     return self
   }
 }

@@ -5,10 +5,12 @@ extension Node {
   /// - Returns: This node, for chaining.
   @discardableResult
   public func handleAction(_ body: @escaping (any Action) throws -> Void) -> Node {
-    attach(.handle, matching: nil, exactOnly: false, body: .action { action in
-      try body(action)
-      return .handled
-    })
+    attach(
+      .handle, matching: nil, exactOnly: false,
+      body: .action { action in
+        try body(action)
+        return .handled
+      })
     return self
   }
 
@@ -31,11 +33,13 @@ extension Node {
   @discardableResult
   public func handleAction<T>(_ type: T.Type, perform body: @escaping (T) throws -> Void) -> Node {
     let exact = matchesExactlyOnly(type)
-    attach(.handle, matching: type, exactOnly: exact, body: .action { action in
-      guard let value = extract(action, as: T.self, exactOnly: exact) else { return .skipped }
-      try body(value)
-      return .handled
-    })
+    attach(
+      .handle, matching: type, exactOnly: exact,
+      body: .action { action in
+        guard let value = extract(action, as: T.self, exactOnly: exact) else { return .skipped }
+        try body(value)
+        return .handled
+      })
     return self
   }
 

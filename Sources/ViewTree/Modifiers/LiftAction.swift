@@ -19,10 +19,12 @@ extension Node {
   @discardableResult
   public func liftAction<Child, Parent: Action>(_ embed: @escaping (Child) -> Parent) -> Node {
     let exact = matchesExactlyOnly(Child.self)
-    attach(.lift, matching: Child.self, exactOnly: exact, output: Parent.self, body: .action { action in
-      guard let value = extract(action, as: Child.self, exactOnly: exact) else { return .skipped }
-      return .transformed(embed(value))
-    })
+    attach(
+      .lift, matching: Child.self, exactOnly: exact, output: Parent.self,
+      body: .action { action in
+        guard let value = extract(action, as: Child.self, exactOnly: exact) else { return .skipped }
+        return .transformed(embed(value))
+      })
     return self
   }
 }

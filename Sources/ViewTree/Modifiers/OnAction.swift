@@ -5,10 +5,12 @@ extension Node {
   /// - Returns: This node, for chaining.
   @discardableResult
   public func onAction(_ body: @escaping (any Action) -> Void) -> Node {
-    attach(.observe, matching: nil, exactOnly: false, body: .action { action in
-      body(action)
-      return .passed
-    })
+    attach(
+      .observe, matching: nil, exactOnly: false,
+      body: .action { action in
+        body(action)
+        return .passed
+      })
     return self
   }
 
@@ -21,11 +23,13 @@ extension Node {
   @discardableResult
   public func onAction<T>(_ type: T.Type, perform body: @escaping (T) -> Void) -> Node {
     let exact = matchesExactlyOnly(type)
-    attach(.observe, matching: type, exactOnly: exact, body: .action { action in
-      guard let value = extract(action, as: T.self, exactOnly: exact) else { return .skipped }
-      body(value)
-      return .passed
-    })
+    attach(
+      .observe, matching: type, exactOnly: exact,
+      body: .action { action in
+        guard let value = extract(action, as: T.self, exactOnly: exact) else { return .skipped }
+        body(value)
+        return .passed
+      })
     return self
   }
 }

@@ -15,9 +15,11 @@ extension Node {
   /// - Returns: This node, for chaining.
   @discardableResult
   public func receiveAction(_ body: @escaping (any Action) throws -> ActionDisposition) -> Node {
-    attach(.receive, matching: nil, exactOnly: false, body: .action { action in
-      try body(action) == .handled ? .handled : .passed
-    })
+    attach(
+      .receive, matching: nil, exactOnly: false,
+      body: .action { action in
+        try body(action) == .handled ? .handled : .passed
+      })
     return self
   }
 
@@ -36,10 +38,12 @@ extension Node {
     _ type: T.Type, perform body: @escaping (T) throws -> ActionDisposition
   ) -> Node {
     let exact = matchesExactlyOnly(type)
-    attach(.receive, matching: type, exactOnly: exact, body: .action { action in
-      guard let value = extract(action, as: T.self, exactOnly: exact) else { return .skipped }
-      return try body(value) == .handled ? .handled : .passed
-    })
+    attach(
+      .receive, matching: type, exactOnly: exact,
+      body: .action { action in
+        guard let value = extract(action, as: T.self, exactOnly: exact) else { return .skipped }
+        return try body(value) == .handled ? .handled : .passed
+      })
     return self
   }
 

@@ -8,9 +8,11 @@ extension Node {
   /// - Returns: This node, for chaining.
   @discardableResult
   public func transformAction(_ body: @escaping (any Action) throws -> any Action) -> Node {
-    attach(.transform, matching: nil, exactOnly: false, body: .action { action in
-      .transformed(try body(action))
-    })
+    attach(
+      .transform, matching: nil, exactOnly: false,
+      body: .action { action in
+        .transformed(try body(action))
+      })
     return self
   }
 
@@ -29,10 +31,12 @@ extension Node {
     _ type: T.Type, perform body: @escaping (T) throws -> any Action
   ) -> Node {
     let exact = matchesExactlyOnly(type)
-    attach(.transform, matching: type, exactOnly: exact, body: .action { action in
-      guard let value = extract(action, as: T.self, exactOnly: exact) else { return .skipped }
-      return .transformed(try body(value))
-    })
+    attach(
+      .transform, matching: type, exactOnly: exact,
+      body: .action { action in
+        guard let value = extract(action, as: T.self, exactOnly: exact) else { return .skipped }
+        return .transformed(try body(value))
+      })
     return self
   }
 

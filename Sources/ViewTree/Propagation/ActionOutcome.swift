@@ -68,7 +68,8 @@ extension ActionOutcome: CustomStringConvertible {
     switch self {
     case .handled(let node, let action): "handled by \(node.path): \(action)"
     case .unhandled(let action): "unhandled: \(action)"
-    case .caught(let error, let node, let thrower): "error \(error) thrown by \(thrower.path), caught by \(node.path)"
+    case .caught(let error, let node, let thrower):
+      "error \(error) thrown by \(thrower.path), caught by \(node.path)"
     case .failed(let error, let thrower): "failed: error \(error) thrown by \(thrower.path)"
     case .notDispatched(let reason): "not dispatched: \(reason)"
     }

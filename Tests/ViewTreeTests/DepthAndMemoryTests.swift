@@ -1,0 +1,108 @@
+import Testing
+import ViewTree
+
+@Suite struct DepthAndMemoryTests {
+  static let depth = 1_000_000
+
+  @Test func aMillionNodeChainBuildsTriggersSearchesAndTearsDown() throws {
+    // Built bottom-up with the result builder, as declarations nest.
+    var bottom: Node? = Node("bottom").onAction { _ in }
+    weak let weakBottom = bottom
+    var top = bottom!
+    for _ in 1..<Self.depth {
+      let child = top
+      top = Node { child }
+    }
+    bottom = nil
+    var tree: NodeTree? = try NodeTree(root: top)
+    var handled = 0
+    top.handleAction(Save.self) { handled += 1 }
+    top.captureAction(Open.self) { _ in .unhandled }
+
+    let leaf = try #require(tree?.node(id: "bottom"))
+    #expect(leaf.depth == Self.depth - 1)
+    #expect(leaf.trigger(Save()).handler === top)
+    #expect(leaf.trigger(Open(path: "")).isHandled == false)
+    #expect(handled == 1)
+    #expect(leaf.path.hasSuffix("/#0/bottom"))
+    #expect(top.subtreeCount == Self.depth)
+    #expect(!leaf.isDescendant(of: Node()))
+
+    // Detach the bottom half during a dispatch from the leaf: the skipped nodes are pinned, then
+    // released without recursion.
+    var middle: Node? = leaf
+    for _ in 0..<(Self.depth / 2) { middle = middle?.parent }
+    let cut = try #require(middle)
+    leaf.onAction { _ in cut.removeFromParent() }
+    #expect(leaf.trigger(Save()).handler === top)
+    #expect(handled == 2)
+
+    tree = nil
+    top = Node()
+    #expect(weakBottom != nil)  // still held by `leaf`
+    _ = leaf
+  }
+
+  @Test func droppingAMillionNodeTreeFreesEveryNode() throws {
+    weak var weakLeaf: Node?
+    weak var weakRoot: Node?
+    do {
+      var node = Node("leaf")
+      weakLeaf = node
+      for _ in 1..<Self.depth {
+        let child = node
+        node = Node { child }
+      }
+      let tree = try NodeTree(root: node)
+      weakRoot = tree.root
+      #expect(weakLeaf != nil)
+    }
+    #expect(weakRoot == nil)
+    #expect(weakLeaf == nil)
+  }
+
+  @Test func aDetachedSubtreeKeepsNoDanglingParent() throws {
+    var parent: Node? = Node("parent") { Node("child") }
+    let child = try #require(parent?.children.first)
+    parent = nil
+    #expect(child.parent == nil)
+    #expect(child.path == "child")
+  }
+
+  @Test func droppingATreeWithTheReadmePatternsFreesNodesModelsAndHandlers() throws {
+    weak var weakModel: Document?
+    weak var weakEditor: Node?
+    weak var weakTree: NodeTree?
+    do {
+      let document = Document()
+      weakModel = document
+      let tree = makeEditorTree(document: document)
+      weakTree = tree
+      weakEditor = tree.node(id: "editor")
+      let editor = try #require(weakEditor)
+      let trigger = editor.triggerAction
+      try tree.focus(editor)
+      tree.send(SaveDocument())
+      trigger(DeleteRow(index: 0))
+      #expect(document.saves == 1)
+    }
+    #expect(weakTree == nil)
+    #expect(weakEditor == nil)
+    #expect(weakModel == nil)
+  }
+
+  @Test func aNodeWithoutATreeIsFreedWithItsModifiers() {
+    weak var weakNode: Node?
+    weak var weakDocument: Document?
+    do {
+      let document = Document()
+      weakDocument = document
+      let node = Node("n")
+        .handleAction(SaveDocument.self) { document.save() }
+        .catchError { _ in document.rows.removeAll() }
+      weakNode = node
+    }
+    #expect(weakNode == nil)
+    #expect(weakDocument == nil)
+  }
+}

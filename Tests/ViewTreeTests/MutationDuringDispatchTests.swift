@@ -1,0 +1,178 @@
+import Testing
+import ViewTree
+
+/// DESIGN.md rule 1: the path and each node's modifiers are snapshotted before any handler runs;
+/// modifiers removed and nodes detached during the dispatch are not run afterwards.
+@Suite struct MutationDuringDispatchTests {
+  @Test func aModifierAddedDuringADispatchDoesNotSeeThatAction() throws {
+    let log = Log()
+    let tree = NodeTree("root") {
+      Node("target")
+    }
+    let root = tree.root
+    let target = try #require(tree.node(id: "target"))
+    target.onAction { _ in
+      root.onAction { _ in log("added during the dispatch") }
+      target.onAction { _ in log("added to the target during the dispatch") }
+    }
+    target.trigger(Save())
+    #expect(log.entries.isEmpty)
+    target.removeAllModifiers()
+    target.trigger(Save())
+    #expect(log.entries == ["added during the dispatch"])
+  }
+
+  @Test func aModifierRemovedDuringADispatchDoesNotRunAfterwards() throws {
+    let log = Log()
+    let tree = NodeTree("root") {
+      Node("target")
+    }
+    let target = try #require(tree.node(id: "target"))
+    tree.root.handleAction { _ in log("root handler") }
+    let rootHandler = try #require(tree.root.modifiers.first).id
+    let root = tree.root
+    target
+      .onAction { _ in try? root.removeModifier(rootHandler) }
+    #expect(target.trigger(Save()).isHandled == false)
+    #expect(log.entries.isEmpty)
+  }
+
+  @Test func removingALaterModifierOnTheSameNodeSkipsIt() throws {
+    let log = Log()
+    let tree = NodeTree("root") {}
+    let root = tree.root
+    root.onAction { _ in
+      log("first")
+      if let second = root.modifiers.dropFirst().first { try? root.removeModifier(second.id) }
+    }
+    root.onAction { _ in log("second") }
+    root.onAction { _ in log("third") }
+    tree.send(Save())
+    #expect(log.entries == ["first", "third"])
+  }
+
+  @Test func removingEarlierModifiersDoesNotRepeatOrSkipLaterOnes() throws {
+    let log = Log()
+    let tree = NodeTree("root") {}
+    let root = tree.root
+    root.onAction { _ in log("first") }
+    root.onAction { _ in
+      log("second")
+      for info in root.modifiers.prefix(2) { try? root.removeModifier(info.id) }
+    }
+    root.onAction { _ in log("third") }
+    tree.send(Save())
+    #expect(log.entries == ["first", "second", "third"])
+  }
+
+  @Test func aNodeDetachedDuringADispatchIsSkippedAndNodesAboveTheCutStillRun() throws {
+    let log = Log()
+    let tree = NodeTree("root") {
+      Node("a") {
+        Node("b") {
+          Node("target")
+        }
+        .onAction { _ in log("b") }
+      }
+      .onAction { _ in log("a") }
+    }
+    tree.root.onAction { _ in log("root") }
+    let target = try #require(tree.node(id: "target"))
+    let b = try #require(tree.node(id: "b"))
+    target.onAction { _ in b.removeFromParent() }
+    let trace = ActionTrace()
+    let outcome = target.trigger(Save(), tracing: trace)
+    #expect(outcome.isHandled == false)
+    #expect(log.entries == ["a", "root"])
+    let skipped = trace.steps.filter {
+      if case .skippedDetachedNode = $0.result { return true }
+      return false
+    }
+    #expect(skipped.map(\.node.id) == ["b"])
+  }
+
+  @Test func aNodeThatDetachesItselfRunsNoFurtherModifiers() throws {
+    let log = Log()
+    let tree = NodeTree("root") {
+      Node("target")
+    }
+    let target = try #require(tree.node(id: "target"))
+    target
+      .onAction { _ in target.removeFromParent() }
+      .onAction { _ in log("after detaching") }
+    tree.root.onAction { _ in log("root") }
+    target.trigger(Save())
+    #expect(log.entries == ["root"])
+  }
+
+  @Test func aNodeMovedWithinTheTreeDuringADispatchStillRunsOnTheOriginalPath() throws {
+    let log = Log()
+    let tree = NodeTree("root") {
+      Node("left") {
+        Node("middle") {
+          Node("target")
+        }
+        .onAction { _ in log("middle") }
+      }
+      .onAction { _ in log("left") }
+      Node("right").onAction { _ in log("right") }
+    }
+    let target = try #require(tree.node(id: "target"))
+    let middle = try #require(tree.node(id: "middle"))
+    let right = try #require(tree.node(id: "right"))
+    target.onAction { _ in try? right.addChild(middle) }
+    target.trigger(Save())
+    #expect(log.entries == ["middle", "left"])
+    log.entries = []
+    target.trigger(Save())
+    #expect(log.entries == ["middle", "right"])
+  }
+
+  @Test func aDetachedNodeReleasedByItsHandlerStaysValidUntilTheDispatchEnds() throws {
+    let log = Log()
+    var tree: NodeTree? = NodeTree("root") {
+      Node("a") {
+        Node("b") {
+          Node("target")
+        }
+      }
+    }
+    weak let weakB = tree?.node(id: "b")
+    weak let weakTarget = tree?.node(id: "target")
+    let a = try #require(tree?.node(id: "a"))
+    let trigger = try #require(weakTarget).triggerAction
+    try #require(weakTarget).onAction { _ in
+      // Drop every reference the tree holds to `b` and its subtree, twice over.
+      a.removeAllChildren()
+      if let b = weakB { b.removeAllChildren() }
+      log("removed")
+    }
+    a.onAction { _ in log("a still runs") }
+    let outcome = trigger(Save())
+    #expect(outcome.isHandled == false)
+    #expect(log.entries == ["removed", "a still runs"])
+    // Pinned nodes are released once the dispatch ends.
+    #expect(weakB == nil)
+    #expect(weakTarget == nil)
+    tree = nil
+  }
+
+  @Test func childrenAddedDuringADispatchDoNotChangeThePath() throws {
+    let log = Log()
+    let tree = NodeTree("root") {
+      Node("target")
+    }
+    let target = try #require(tree.node(id: "target"))
+    target.onAction { _ in
+      let wrapper = Node("wrapper").onAction { _ in log("wrapper") }
+      try? tree.root.addChild(wrapper)
+      try? wrapper.addChild(target)
+    }
+    tree.root.onAction { _ in log("root") }
+    target.trigger(Save())
+    #expect(log.entries == ["root"])
+    log.entries = []
+    target.trigger(Save())
+    #expect(log.entries == ["wrapper", "root"])
+  }
+}

@@ -1,0 +1,151 @@
+import Testing
+import ViewTree
+
+@Suite struct NodeTreeTests {
+  @Test func sendStartsAtTheFocusedNodeOrAtTheRoot() throws {
+    let log = Log()
+    let tree = NodeTree("window") {
+      Node("editor").onAction { _ in log("editor") }
+    }
+    tree.root.onAction { _ in log("window") }
+    tree.send(Save())
+    #expect(log.entries == ["window"])
+    try tree.focus(id: "editor")
+    tree.send(Save())
+    #expect(log.entries == ["window", "editor", "window"])
+    tree.clearFocus()
+    #expect(tree.focusedNode == nil)
+  }
+
+  @Test func focusMovesToTheNearestAncestorWhenTheFocusedNodeLeaves() throws {
+    let tree = NodeTree("window") {
+      Node("sidebar") {
+        Node("list") { Node("row") }
+      }
+    }
+    let list = try #require(tree.node(id: "list"))
+    let row = try #require(tree.node(id: "row"))
+    try tree.focus(row)
+    try row.parent?.removeChild(row)
+    #expect(tree.focusedNode === list)
+
+    // Removing an ancestor of the focused node moves focus above the cut.
+    let sidebar = try #require(tree.node(id: "sidebar"))
+    sidebar.removeFromParent()
+    #expect(tree.focusedNode === tree.root)
+  }
+
+  @Test func movingTheFocusedNodeWithinTheTreeKeepsFocus() throws {
+    let tree = NodeTree("window") {
+      Node("left") { Node("item") }
+      Node("right")
+    }
+    let item = try #require(tree.node(id: "item"))
+    try tree.focus(item)
+    try tree.node(id: "right")?.addChild(item)
+    #expect(tree.focusedNode === item)
+  }
+
+  @Test func movingTheFocusedNodeToAnotherTreeRefocuses() throws {
+    let first = NodeTree("first") { Node("item") }
+    let second = NodeTree("second") {}
+    let item = try #require(first.node(id: "item"))
+    try first.focus(item)
+    try second.root.addChild(item)
+    #expect(first.focusedNode === first.root)
+    #expect(item.tree === second)
+  }
+
+  @Test func focusingANodeOfAnotherTreeIsAnError() throws {
+    let first = NodeTree("first") { Node("a") }
+    let second = NodeTree("second") { Node("b") }
+    let b = try #require(second.node(id: "b"))
+    #expect(throws: ViewTreeError.nodeNotInTree(node: "second/b")) { try first.focus(b) }
+    #expect(throws: ViewTreeError.nodeNotInTree(node: "loose")) { try first.focus(Node("loose")) }
+    #expect(throws: ViewTreeError.noNodeWithID("zzz")) { try first.focus(id: "zzz") }
+    #expect(first.focusedNode == nil)
+  }
+
+  @Test func removingTheRootDoesNothing() {
+    let tree = NodeTree("window") { Node("child") }
+    #expect(tree.root.removeFromParent() == false)
+    #expect(tree.send(Save()).isHandled == false)
+    #expect(tree.root.children.count == 1)
+  }
+
+  @Test func treeRootsCannotBeSharedOrHaveParents() throws {
+    let parent = Node("parent") { Node("child") }
+    let child = parent.children[0]
+    #expect(throws: ViewTreeError.rootHasParent(node: "parent/child")) { try NodeTree(root: child) }
+    let tree = try NodeTree(root: parent)
+    #expect(throws: ViewTreeError.alreadyTreeRoot(node: "parent")) { try NodeTree(root: parent) }
+    #expect(tree.root === parent)
+  }
+
+  @Test func aTreeWhoseRootWasAdoptedDoesNotDispatchUntilItIsRemovedAgain() throws {
+    let tree = NodeTree("inner") {}
+    tree.root.handleAction(Save.self) {}
+    let outer = Node("outer")
+    try outer.addChild(tree.root)
+    #expect(tree.isRooted == false)
+    guard case .notDispatched(.notInTree) = tree.send(Save()) else {
+      Issue.record("expected notInTree")
+      return
+    }
+    tree.root.removeFromParent()
+    #expect(tree.send(Save()).handlerID == "inner")
+  }
+
+  @Test func reentrancyLimitMustBePositive() throws {
+    let tree = NodeTree {}
+    #expect(throws: ViewTreeError.invalidReentrancyLimit(0)) { try tree.setReentrancyLimit(0) }
+    try tree.setReentrancyLimit(3)
+    #expect(tree.reentrancyLimit == 3)
+  }
+
+  @Test func triggerActionDoesNotKeepItsNodeAlive() {
+    var node: Node? = Node("transient")
+    let trigger = node!.triggerAction
+    weak let weakNode = node
+    node = nil
+    #expect(weakNode == nil)
+    #expect(trigger.canTrigger == false)
+    guard case .notDispatched(.nodeReleased) = trigger(Save()) else {
+      Issue.record("expected nodeReleased")
+      return
+    }
+  }
+
+  @Test func triggeringFromANodeOutsideATreeReportsIt() throws {
+    let tree = NodeTree("window") { Node("editor") }
+    let editor = try #require(tree.node(id: "editor"))
+    let trigger = editor.triggerAction
+    #expect(trigger.canTrigger)
+    editor.removeFromParent()
+    #expect(trigger.canTrigger == false)
+    guard case .notDispatched(.notInTree) = trigger(Save()) else {
+      Issue.record("expected notInTree")
+      return
+    }
+    guard case .notDispatched(.notInTree) = Node("loose").trigger(Save()) else {
+      Issue.record("expected notInTree")
+      return
+    }
+  }
+
+  @Test func unhandledActionsReachTheHook() throws {
+    let tree = NodeTree("window") { Node("editor") }
+    var seen: [(String, String?)] = []
+    tree.onUnhandled = { action, node in seen.append(("\(action)", node.id)) }
+    try tree.focus(id: "editor")
+    let outcome = tree.send(Open(path: "/tmp"))
+    guard case .unhandled(let final) = outcome else {
+      Issue.record("expected unhandled, got \(outcome)")
+      return
+    }
+    #expect((final as? Open)?.path == "/tmp")
+    #expect(seen.count == 1)
+    #expect(seen.first?.0 == "Open(path: \"/tmp\")")
+    #expect(seen.first?.1 == "editor")
+  }
+}
