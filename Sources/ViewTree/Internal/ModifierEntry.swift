@@ -55,16 +55,25 @@ func matchesExactlyOnly<T>(_ type: T.Type) -> Bool {
   (type is any Action.Type) && !(type is AnyObject.Type)
 }
 
-/// Returns the action as a `T` when its dynamic type is `T` or, for classes and existentials,
-/// converts to `T`.
+/// Calls `body` with the action as a `T` when its dynamic type is `T` or, unless `exactOnly`,
+/// converts to `T`; returns `nil` otherwise.
+///
+/// It never forms a `T?`: the modifier closures that call it run unspecialized, and instantiating
+/// `Optional<T>`'s metadata on every call would cost more than the whole hop.
 @inline(__always)
-func extract<T>(_ action: any Action, as type: T.Type, exactOnly: Bool) -> T? {
+func withMatch<T>(
+  _ action: any Action, as type: T.Type, exactOnly: Bool, _ body: (T) throws -> ModifierReply
+) rethrows -> ModifierReply {
   if exactOnly {
-    // The dispatcher has already compared type identities, so this is a same-type conversion.
-    func open<A: Action>(_ value: A) -> T? {
-      A.self == T.self ? unsafeBitCast(value, to: T.self) : nil
+    // The dispatcher has already compared type identities; this opens the existential and
+    // reinterprets the value as the same type.
+    func open<A: Action>(_ value: A) throws -> ModifierReply {
+      guard A.self == T.self else { return .skipped }
+      return try body(unsafeBitCast(value, to: T.self))
     }
-    return open(action)
+    return try open(action)
   }
-  return action as? T
+  guard action is T else { return .skipped }
+  // `is` just succeeded, so the forced cast cannot fail.
+  return try body(action as! T)
 }

@@ -36,8 +36,9 @@ extension Node {
     attach(
       .capture, matching: type, exactOnly: exact,
       body: .action { action in
-        guard let value = extract(action, as: T.self, exactOnly: exact) else { return .skipped }
-        return try body(value) == .handled ? .handled : .passed
+        try withMatch(action, as: T.self, exactOnly: exact) { value in
+          return try body(value) == .handled ? .handled : .passed
+        }
       })
     return self
   }

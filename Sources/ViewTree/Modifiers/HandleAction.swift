@@ -36,9 +36,10 @@ extension Node {
     attach(
       .handle, matching: type, exactOnly: exact,
       body: .action { action in
-        guard let value = extract(action, as: T.self, exactOnly: exact) else { return .skipped }
-        try body(value)
-        return .handled
+        try withMatch(action, as: T.self, exactOnly: exact) { value in
+          try body(value)
+          return .handled
+        }
       })
     return self
   }

@@ -22,8 +22,9 @@ extension Node {
     attach(
       .lift, matching: Child.self, exactOnly: exact, output: Parent.self,
       body: .action { action in
-        guard let value = extract(action, as: Child.self, exactOnly: exact) else { return .skipped }
-        return .transformed(embed(value))
+        withMatch(action, as: Child.self, exactOnly: exact) { value in
+          return .transformed(embed(value))
+        }
       })
     return self
   }

@@ -26,9 +26,10 @@ extension Node {
     attach(
       .observe, matching: type, exactOnly: exact,
       body: .action { action in
-        guard let value = extract(action, as: T.self, exactOnly: exact) else { return .skipped }
-        body(value)
-        return .passed
+        withMatch(action, as: T.self, exactOnly: exact) { value in
+          body(value)
+          return .passed
+        }
       })
     return self
   }

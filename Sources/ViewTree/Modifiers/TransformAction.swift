@@ -34,8 +34,9 @@ extension Node {
     attach(
       .transform, matching: type, exactOnly: exact,
       body: .action { action in
-        guard let value = extract(action, as: T.self, exactOnly: exact) else { return .skipped }
-        return .transformed(try body(value))
+        try withMatch(action, as: T.self, exactOnly: exact) { value in
+          return .transformed(try body(value))
+        }
       })
     return self
   }

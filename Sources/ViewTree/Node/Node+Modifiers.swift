@@ -15,13 +15,18 @@ extension Node {
       throw .noSuchModifier(id, node: path)
     }
     let removed = _modifiers.remove(at: index)
+    _keys.remove(at: index)
     adjustCounts(for: removed.kind, by: -1)
+    bubbleFilter = _keys.filter(for: .bubble)
+    captureFilter = _keys.filter(for: .capture)
   }
 
   /// Removes every modifier.
   public func removeAllModifiers() {
     _modifiers = []
-    captureModifierCount = 0
+    _keys.removeAll()
+    bubbleFilter = 0
+    captureFilter = 0
     catchModifierCount = 0
   }
 
@@ -35,13 +40,21 @@ extension Node {
       serial: Generation.advance(), kind: kind, exactOnly: exactOnly, matchType: matchType,
       outputType: output, body: body)
     _modifiers.append(entry)
+    let key = ModifierKey(
+      serial: entry.serial, matchType: matchType.map(ObjectIdentifier.init), phase: ModifierPhase(kind),
+      exactOnly: exactOnly)
+    _keys.append(key)
+    switch key.phase {
+    case .bubble: bubbleFilter |= TypeFilter.bits(for: key)
+    case .capture: captureFilter |= TypeFilter.bits(for: key)
+    case .error: break
+    }
     adjustCounts(for: kind, by: 1)
     return entry.id
   }
 
   private func adjustCounts(for kind: ModifierKind, by delta: Int32) {
     switch kind {
-    case .capture: captureModifierCount += delta
     case .catchError: catchModifierCount += delta
     default: break
     }

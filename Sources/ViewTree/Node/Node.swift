@@ -22,16 +22,21 @@ public final class Node {
   /// match in depth-first pre-order; ``nodes(withID:)`` returns all of them.
   public let id: String?
 
-  // Invariant: `_parent` is nil or a live node whose `_children` contains this node. It is cleared
-  // when the node is removed and when the parent is deinitialized, so it never dangles.
-  unowned(unsafe) var _parent: Node?
+  // Invariant: `_up` is nil or a live node whose `_children` contains this node. It is cleared
+  // when the node is removed and when the parent is deinitialized, so it never dangles. Unmanaged
+  // (rather than `weak` or `unowned`) so that the dispatcher walks parents with plain loads.
+  @exclusivity(unchecked) var _up: Unmanaged<Node>?
 
   // NB: `@exclusivity(unchecked)` because the dispatcher reads these on every hop and never holds
   // an access across a call into user code, so no two accesses can overlap. Dynamic exclusivity
   // checks would otherwise dominate the cost of a hop.
   @exclusivity(unchecked) var _children: ContiguousArray<Node> = []
   @exclusivity(unchecked) var _modifiers: ContiguousArray<ModifierEntry> = []
-  @exclusivity(unchecked) var captureModifierCount: Int32 = 0
+  // Parallel to `_modifiers`: what the dispatcher reads on a filter hit.
+  @exclusivity(unchecked) var _keys = ModifierKeys()
+  // Summaries of `_keys` per phase (see `TypeFilter`): what the dispatcher reads on every hop.
+  @exclusivity(unchecked) var bubbleFilter: UInt64 = 0
+  @exclusivity(unchecked) var captureFilter: UInt64 = 0
   @exclusivity(unchecked) var catchModifierCount: Int32 = 0
 
   // Set only on the root of a `NodeTree`; cleared by the tree's deinit.
@@ -78,6 +83,7 @@ public final class Node {
   }
 
   deinit {
+    _keys.deallocate()
     // Tear down without recursion: a long chain would otherwise overflow the stack, one nested
     // deinit per level. Children that nobody else holds have their own children moved onto the
     // stack before they are released, so each release frees one node.
@@ -96,6 +102,11 @@ public final class Node {
 
   /// The node's parent, or `nil` for a root or a detached node.
   public var parent: Node? { _parent }
+
+  var _parent: Node? {
+    get { _up?.takeUnretainedValue() }
+    set { _up = newValue.map(Unmanaged.passUnretained) }
+  }
 
   /// The node's children, in order.
   public var children: [Node] { Array(_children) }

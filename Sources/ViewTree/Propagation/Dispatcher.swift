@@ -1,13 +1,77 @@
 /// Runs dispatches: computes the path once, then the capture, bubble and error phases.
+///
+/// The hot loops read nodes through `Unmanaged` references and each node's `ModifierKeys` with
+/// plain loads: no reference counting, no dynamic cast and no allocation per hop. Only a modifier
+/// that might run takes the slow path through `runModifiers`.
 enum Dispatcher {
-  static func dispatch(_ action: some Action, from target: Node, trace: ActionTrace?) -> ActionOutcome {
-    var depth = 1
-    var top = target
-    while let parent = top._parent {
-      top = parent
-      depth += 1
+  /// Paths up to this many nodes live in a fixed buffer on the stack; deeper ones on the heap.
+  static let inlinePathCapacity = 128
+
+  static func dispatch<A: Action>(_ action: A, from target: Node, trace: ActionTrace?) -> ActionOutcome {
+    let actionType = ObjectIdentifier(type(of: action))
+    let mask = TypeFilter.bit(for: actionType)
+    return withUnsafeTemporaryAllocation(of: Unmanaged<Node>.self, capacity: inlinePathCapacity) { inline in
+      // One walk records the path, notes the first node whose bubble filter admits the action and
+      // whether any capture filter does. No handler runs during the walk, so nothing can change
+      // under it.
+      var node = Unmanaged.passUnretained(target)
+      var depth = 0
+      var firstBubble = -1
+      var captureBits: UInt64 = 0
+      while true {
+        if depth == inlinePathCapacity {
+          return dispatchDeep(action, from: target, trace: trace)
+        }
+        inline.initializeElement(at: depth, to: node)
+        let (up, bubble, capture) = node._withUnsafeGuaranteedRef {
+          ($0._up, $0.bubbleFilter, $0.captureFilter)
+        }
+        if firstBubble < 0, bubble & mask != 0 { firstBubble = depth }
+        captureBits |= capture
+        depth += 1
+        guard let up else { break }
+        node = up
+      }
+      let path = UnsafeBufferPointer(start: inline.baseAddress, count: depth)
+      return run(
+        action, type: actionType, path: path, firstBubble: firstBubble, capture: captureBits & mask != 0,
+        trace: trace)
     }
-    guard let tree = top._tree, tree.root === top else { return .notDispatched(.notInTree) }
+  }
+
+  /// The same for a path longer than the inline buffer: held on the heap.
+  @inline(never)
+  static func dispatchDeep(_ action: some Action, from target: Node, trace: ActionTrace?) -> ActionOutcome {
+    let actionType = ObjectIdentifier(type(of: action))
+    let mask = TypeFilter.bit(for: actionType)
+    var path = ContiguousArray<Unmanaged<Node>>()
+    var firstBubble = -1
+    var captureBits: UInt64 = 0
+    var current: Node? = target
+    while let node = current {
+      if firstBubble < 0, node.bubbleFilter & mask != 0 { firstBubble = path.count }
+      captureBits |= node.captureFilter
+      path.append(.passUnretained(node))
+      current = node._parent
+    }
+    return path.withUnsafeBufferPointer {
+      run(
+        action, type: actionType, path: $0, firstBubble: firstBubble, capture: captureBits & mask != 0,
+        trace: trace)
+    }
+  }
+
+  @inline(__always)
+  static func run(
+    _ action: some Action, type actionType: ObjectIdentifier, path: UnsafeBufferPointer<Unmanaged<Node>>,
+    firstBubble: Int, capture: Bool, trace: ActionTrace?
+  ) -> ActionOutcome {
+    // `path` is never empty: it holds at least the target.
+    let top = path[path.count - 1]
+    guard let tree = top._withUnsafeGuaranteedRef({ $0._tree }), tree.root === top.takeUnretainedValue()
+    else {
+      return .notDispatched(.notInTree)
+    }
     guard tree.dispatchDepth < tree.reentrancyLimit else {
       return .notDispatched(.reentrancyLimit(tree.reentrancyLimit))
     }
@@ -19,15 +83,8 @@ enum Dispatcher {
       tree.dispatchDepth -= 1
       if tree.dispatchDepth == 0, !tree.pinned.isEmpty { tree.releasePinned() }
     }
-    return withUnsafeTemporaryAllocation(of: Unmanaged<Node>.self, capacity: depth) { buffer in
-      var node = target
-      for index in 0..<depth {
-        buffer.initializeElement(at: index, to: .passUnretained(node))
-        if let parent = node._parent { node = parent }
-      }
-      var run = DispatchRun(path: UnsafeBufferPointer(buffer), tree: tree, action: action, trace: trace)
-      return run.execute()
-    }
+    var run = DispatchRun(path: path, tree: tree, action: action, type: actionType, trace: trace)
+    return run.execute(firstBubble: firstBubble, capture: capture)
   }
 }
 
@@ -37,21 +94,30 @@ struct DispatchRun {
   unowned(unsafe) let tree: NodeTree
   var action: any Action
   var actionType: ObjectIdentifier
+  /// `TypeFilter.bit(for: actionType)`.
+  var mask: UInt64
   let startGeneration: UInt64
   let trace: ActionTrace?
   let recording: Bool
   let nestingLevel: Int
+  /// Set when `runModifiers` returns `true`. Not an `Optional`: copying an `Optional` of a
+  /// multi-payload enum instantiates generic metadata on every dispatch.
+  var outcome: ActionOutcome = .notDispatched(.notInTree)
 
   // The last attachment check, reused while the generation has not moved.
   var checkedGeneration: UInt64 = 0
   var checkedIndex = Int.min
   var checkedResult = false
 
-  init(path: UnsafeBufferPointer<Unmanaged<Node>>, tree: NodeTree, action: any Action, trace: ActionTrace?) {
+  init(
+    path: UnsafeBufferPointer<Unmanaged<Node>>, tree: NodeTree, action: any Action, type: ObjectIdentifier,
+    trace: ActionTrace?
+  ) {
     self.path = path
     self.tree = tree
     self.action = action
-    self.actionType = ObjectIdentifier(type(of: action))
+    self.actionType = type
+    self.mask = TypeFilter.bit(for: actionType)
     self.startGeneration = Generation.current
     self.trace = trace
     self.recording = trace != nil || tree.stepObserver != nil
@@ -61,48 +127,56 @@ struct DispatchRun {
   @inline(__always)
   func node(at index: Int) -> Node { path[index].takeUnretainedValue() }
 
-  mutating func execute() -> ActionOutcome {
-    var index = path.count - 1
-    while index >= 0 {
-      if node(at: index).captureModifierCount > 0, let outcome = runModifiers(at: index, phase: .capture) {
-        return outcome
+  /// The position of the first modifier of `path[index]`, at or after `start`, that might run in
+  /// `phase` for the current action; -1 if none. Reference-count free.
+  @inline(__always)
+  func candidate(at index: Int, from start: Int, in phase: ModifierPhase) -> Int {
+    let actionType = actionType
+    let mask = mask
+    let generation = startGeneration
+    return path[index]._withUnsafeGuaranteedRef { node in
+      let filter =
+        phase == .bubble ? node.bubbleFilter : phase == .capture ? node.captureFilter : TypeFilter.everything
+      guard filter & mask != 0 else { return -1 }
+      return node._keys.firstCandidate(from: start, in: phase, for: actionType, addedBy: generation)
+    }
+  }
+
+  /// Runs the capture phase (if `capture`) and the bubble phase from `firstBubble` (nodes below it
+  /// have no modifier that could run; -1 when none has).
+  mutating func execute(firstBubble: Int, capture: Bool) -> ActionOutcome {
+    if capture {
+      var index = path.count - 1
+      while index >= 0 {
+        let position = candidate(at: index, from: 0, in: .capture)
+        if position >= 0, runModifiers(at: index, from: position, in: .capture) { return outcome }
+        index -= 1
       }
-      index -= 1
     }
-    for index in 0..<path.count where !node(at: index)._modifiers.isEmpty {
-      if let outcome = runModifiers(at: index, phase: .bubble) { return outcome }
+    // Skipping the nodes below `firstBubble` stays right even after capture handlers ran: a
+    // modifier added since does not see this action, and one removed cannot add a candidate.
+    var index = firstBubble < 0 ? path.count : firstBubble
+    while index < path.count {
+      let position = candidate(at: index, from: 0, in: .bubble)
+      if position >= 0, runModifiers(at: index, from: position, in: .bubble) { return outcome }
+      index += 1
     }
-    let target = node(at: 0)
-    tree.onUnhandled?(action, target)
+    tree.onUnhandled?(action, node(at: 0))
     return .unhandled(action)
   }
 
-  /// Runs the node's modifiers of one phase; returns an outcome when the dispatch ends here.
-  mutating func runModifiers(at index: Int, phase: ActionPhase) -> ActionOutcome? {
+  /// Runs the modifiers of `path[index]` for `phase`, from the candidate at `start`; returns
+  /// `true`, with `outcome` set, when the dispatch ends here.
+  mutating func runModifiers(at index: Int, from start: Int, in phase: ModifierPhase) -> Bool {
     let node = node(at: index)
-    var position = 0
-    while position < node._modifiers.count {
-      let serial = node._modifiers[position].serial
-      // Added during this dispatch, and so is every modifier after it.
-      if serial > startGeneration { break }
-      guard Self.runs(node._modifiers[position].kind, in: phase) else {
-        position += 1
-        continue
-      }
-      if let matchType = node._modifiers[position].matchType, ObjectIdentifier(matchType) != actionType,
-        node._modifiers[position].exactOnly
-      {
-        position += 1
-        continue
-      }
+    var position = start
+    while position >= 0 {
       guard isAttached(index) else {
         record(node, phase, nil, before: action, .skippedDetachedNode)
-        return nil
+        return false
       }
-      guard case .action(let body) = node._modifiers[position].body else {
-        position += 1
-        continue
-      }
+      let serial = node._keys.serial(at: position)
+      guard case .action(let body) = node._modifiers[position].body else { return false }
       let info = recording ? node._modifiers[position].info : nil
       let before = action
       do {
@@ -113,19 +187,24 @@ struct DispatchRun {
           record(node, phase, info, before: before, .passed)
         case .handled:
           record(node, phase, info, before: before, .handled)
-          return .handled(by: node, action: before)
+          outcome = .handled(by: node, action: before)
+          return true
         case .transformed(let replacement):
           action = replacement
           actionType = ObjectIdentifier(type(of: replacement))
+          mask = TypeFilter.bit(for: actionType)
           record(node, phase, info, before: before, .transformed)
         }
       } catch {
         record(node, phase, info, before: before, .threw(error))
-        return propagate(error, from: index, after: serial)
+        outcome = propagate(error, from: index, after: serial)
+        return true
       }
-      position = Self.position(in: node, after: serial, hint: position)
+      // The handler may have changed the node's modifiers: find the next one by serial.
+      let next = Self.position(in: node, after: serial, hint: position)
+      position = candidate(at: index, from: next, in: phase)
     }
-    return nil
+    return false
   }
 
   /// Sends an error outward from the modifier with serial `after` on `path[index]`.
@@ -137,20 +216,14 @@ struct DispatchRun {
       defer { after = 0 }
       let node = node(at: index)
       guard node.catchModifierCount > 0 else { continue }
-      var position = Self.position(in: node, after: after, hint: -1)
-      while position < node._modifiers.count {
-        let serial = node._modifiers[position].serial
-        if serial > startGeneration { break }
-        guard node._modifiers[position].kind == .catchError,
-          case .error(let body) = node._modifiers[position].body
-        else {
-          position += 1
-          continue
-        }
+      var position = candidate(at: index, from: Self.position(in: node, after: after, hint: -1), in: .error)
+      while position >= 0 {
         guard isAttached(index) else {
           record(node, .error, nil, before: action, .skippedDetachedNode)
           break
         }
+        let serial = node._keys.serial(at: position)
+        guard case .error(let body) = node._modifiers[position].body else { break }
         let info = recording ? node._modifiers[position].info : nil
         do {
           if case .caught = try body(error) {
@@ -162,7 +235,8 @@ struct DispatchRun {
           error = rethrown
           thrower = node
         }
-        position = Self.position(in: node, after: serial, hint: position)
+        let next = Self.position(in: node, after: serial, hint: position)
+        position = candidate(at: index, from: next, in: .error)
       }
     }
     return .failed(error, thrownBy: thrower)
@@ -192,33 +266,30 @@ struct DispatchRun {
   /// The position of the first modifier with a serial above `serial`; `hint` is where the modifier
   /// with `serial` was, if the list has not changed.
   static func position(in node: Node, after serial: UInt64, hint: Int) -> Int {
-    let count = node._modifiers.count
-    if hint >= 0, hint < count, node._modifiers[hint].serial == serial { return hint + 1 }
+    let count = node._keys.count
+    if hint >= 0, hint < count, node._keys.serial(at: hint) == serial { return hint + 1 }
     // The list changed under a handler (or there is no hint): serials increase along it, so the
     // first later modifier is found by bisection.
     var low = 0
     var high = count
     while low < high {
       let middle = (low + high) / 2
-      if node._modifiers[middle].serial <= serial { low = middle + 1 } else { high = middle }
+      if node._keys.serial(at: middle) <= serial { low = middle + 1 } else { high = middle }
     }
     return low
   }
 
   @inline(__always)
-  static func runs(_ kind: ModifierKind, in phase: ActionPhase) -> Bool {
-    switch kind {
-    case .capture: phase == .capture
-    case .catchError: false
-    case .receive, .transform, .lift, .handle, .observe: phase == .bubble
-    }
-  }
-
-  @inline(__always)
   func record(
-    _ node: Node, _ phase: ActionPhase, _ modifier: ModifierInfo?, before: any Action, _ result: StepResult
+    _ node: Node, _ phase: ModifierPhase, _ modifier: ModifierInfo?, before: any Action, _ result: StepResult
   ) {
     guard recording else { return }
+    let phase: ActionPhase =
+      switch phase {
+      case .capture: .capture
+      case .bubble: .bubble
+      case .error: .error
+      }
     let step = ActionStep(
       node: node, phase: phase, modifier: modifier, actionBefore: before, actionAfter: action,
       result: result, nestingLevel: nestingLevel)

@@ -29,22 +29,24 @@ public final class NodeTree {
   /// A trigger beyond the limit is not dispatched and reports
   /// ``NotDispatchedReason/reentrancyLimit(_:)``, so a cycle of handlers re-triggering each other
   /// ends cleanly instead of overflowing the stack. Set it with ``setReentrancyLimit(_:)``.
-  public private(set) var reentrancyLimit = 64
+  // NB: `@exclusivity(unchecked)` on the fields every dispatch reads: no access to them spans a
+  // call into user code, so no two accesses can overlap.
+  @exclusivity(unchecked) public private(set) var reentrancyLimit = 64
 
   /// Called with every action that nobody handled, and the node it was triggered from.
   ///
   /// Nothing asserts by default: an unhandled action is a normal outcome.
-  public var onUnhandled: ((any Action, Node) -> Void)?
+  @exclusivity(unchecked) public var onUnhandled: ((any Action, Node) -> Void)?
 
   /// Called with every step of every dispatch in this tree, for debugging tools.
   ///
   /// While it is set, dispatches record steps as if traced (see ``ActionTrace``).
-  public var stepObserver: ((ActionStep) -> Void)?
+  @exclusivity(unchecked) public var stepObserver: ((ActionStep) -> Void)?
 
   /// How many dispatches in this tree are running, nested in one another.
-  var dispatchDepth = 0
+  @exclusivity(unchecked) var dispatchDepth = 0
   /// Nodes that left this tree during a dispatch, kept alive until it ends (see `pin`).
-  var pinned: [Node] = []
+  @exclusivity(unchecked) var pinned: [Node] = []
 
   /// Creates a tree with an existing root.
   ///
