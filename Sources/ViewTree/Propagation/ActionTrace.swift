@@ -79,8 +79,9 @@ public final class ActionTrace {
   /// Creates an empty trace.
   public init() {}
 
-  /// Removes every step.
-  public func removeAll() { steps.removeAll() }
+  /// Removes every step, keeping the storage so that a trace reused across dispatches stops
+  /// allocating once it has grown.
+  public func removeAll() { steps.removeAll(keepingCapacity: true) }
 
   func record(_ step: ActionStep) { steps.append(step) }
 }

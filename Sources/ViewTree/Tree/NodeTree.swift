@@ -23,14 +23,15 @@ public final class NodeTree {
   /// When the focused node leaves the tree, focus moves to its nearest ancestor still in the tree.
   public internal(set) var focusedNode: Node?
 
+  // NB: `@exclusivity(unchecked)` on the fields every dispatch reads: no access to them spans a
+  // call into user code, so no two accesses can overlap.
+
   /// The greatest number of dispatches that may be nested in one another (an action triggered by a
   /// handler of an action, and so on), counting the outermost. Default: 64.
   ///
   /// A trigger beyond the limit is not dispatched and reports
   /// ``NotDispatchedReason/reentrancyLimit(_:)``, so a cycle of handlers re-triggering each other
   /// ends cleanly instead of overflowing the stack. Set it with ``setReentrancyLimit(_:)``.
-  // NB: `@exclusivity(unchecked)` on the fields every dispatch reads: no access to them spans a
-  // call into user code, so no two accesses can overlap.
   @exclusivity(unchecked) public private(set) var reentrancyLimit = 64
 
   /// Called with every action that nobody handled, and the node it was triggered from.

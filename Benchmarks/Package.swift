@@ -1,0 +1,27 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// The benchmark harness lives in its own package so that users of the library never resolve
+// ordo-one/benchmark. Run from this folder: `swift package benchmark`.
+let package = Package(
+  name: "ActionHierarchyBenchmarks",
+  platforms: [.macOS(.v15)],
+  dependencies: [
+    .package(name: "ActionHierarchy", path: ".."),
+    // NB: the trait is named explicitly; the default traits pull in a package the local mirror
+    // does not have.
+    .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+  ],
+  targets: [
+    .executableTarget(
+      name: "ViewTreeBenchmarks",
+      dependencies: [
+        .product(name: "Benchmark", package: "benchmark"),
+        .product(name: "ViewTree", package: "ActionHierarchy"),
+      ],
+      path: "Benchmarks/ViewTreeBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    )
+  ],
+  swiftLanguageModes: [.v6]
+)
