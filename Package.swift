@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 let package = Package(
@@ -9,12 +9,15 @@ let package = Package(
   ],
   products: [
     .library(name: "ViewTree", targets: ["ViewTree"]),
+    .library(name: "Actions", targets: ["Actions"]),
     .executable(name: "Playground", targets: ["Playground"]),
   ],
   targets: [
     .target(name: "ViewTree"),
+    .target(name: "Actions"),
     .executableTarget(name: "Playground", dependencies: ["ViewTree"], path: "Playground"),
     .testTarget(name: "ViewTreeTests", dependencies: ["ViewTree"]),
+    .testTarget(name: "ActionsTests", dependencies: ["Actions"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,99 @@
+/// A parsed action identifier: `{prefix.}name{(arguments)}`.
+///
+/// The prefix (any text, dots included) says where the identifier came from and is otherwise
+/// ignored; the last dot-separated component before `(` names the action. Arguments are `key: value`
+/// pairs; keys and values may be JSON strings or bare words, and numbers and `true`/`false` keep
+/// their types:
+///
+/// ```swift
+/// let identifier = try ActionIdentifier(parsing: #"menu.SetColor("color": "red", size: 3)"#)
+/// identifier.name                // "SetColor"
+/// identifier.prefix              // "menu"
+/// identifier["color"]            // .string("red")
+/// identifier["size"]             // .int(3)
+/// ```
+///
+/// See <doc:IdentifierGrammar> for the grammar.
+public struct ActionIdentifier: Hashable, Sendable, CustomStringConvertible {
+  /// The text the identifier was parsed from.
+  public let text: String
+  /// The text before the name's dot, or `nil` when there is none.
+  public let prefix: String?
+  /// The action's name.
+  public let name: String
+  /// The arguments, in the order they were written.
+  public let arguments: [ActionArgument]
+
+  /// Parses an identifier.
+  ///
+  /// Parsing never traps, whatever the input.
+  ///
+  /// - Parameter text: The identifier's text.
+  /// - Throws: ``IdentifierParseError``, with the offset of the offending character.
+  /// - Complexity: O(*n*) in the length of `text`.
+  public init(parsing text: String) throws(IdentifierParseError) {
+    self = try IdentifierParser.parse(text)
+  }
+
+  init(text: String, prefix: String?, name: String, arguments: [ActionArgument]) {
+    self.text = text
+    self.prefix = prefix
+    self.name = name
+    self.arguments = arguments
+  }
+
+  /// The value of the argument with the given key, or `nil`.
+  public subscript(key: String) -> ArgumentValue? {
+    arguments.first { $0.key == key }?.value
+  }
+
+  /// The identifier's text.
+  public var description: String { text }
+}
+
+/// One `key: value` argument of an ``ActionIdentifier``.
+public struct ActionArgument: Hashable, Sendable {
+  /// The key.
+  public let key: String
+  /// The value.
+  public let value: ArgumentValue
+
+  /// Creates an argument.
+  public init(key: String, value: ArgumentValue) {
+    self.key = key
+    self.value = value
+  }
+}
+
+/// The value of an identifier argument. Numbers and booleans keep their types.
+public enum ArgumentValue: Hashable, Sendable, CustomStringConvertible {
+  /// A JSON string (`"red"`) or a bare word (`red`).
+  case string(String)
+  /// An integer (`3`, `-12`).
+  case int(Int)
+  /// A number with a fraction or an exponent (`2.5`, `1e3`), or an integer too large for `Int`.
+  case double(Double)
+  /// `true` or `false`.
+  case bool(Bool)
+
+  /// The value as Swift would print it: strings unquoted.
+  public var description: String {
+    switch self {
+    case .string(let value): value
+    case .int(let value): String(value)
+    case .double(let value): String(value)
+    case .bool(let value): String(value)
+    }
+  }
+
+  /// The value converted to `T`, or `nil` when it has another type. An integer converts to
+  /// `Double` as well.
+  public func value<T>(as type: T.Type) -> T? {
+    switch self {
+    case .string(let value): value as? T
+    case .int(let value): (value as? T) ?? (Double(value) as? T)
+    case .double(let value): value as? T
+    case .bool(let value): value as? T
+    }
+  }
+}

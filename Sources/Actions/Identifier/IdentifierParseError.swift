@@ -1,0 +1,86 @@
+/// Why an identifier could not be parsed, and where.
+///
+/// ```
+/// invalid identifier: expected ':' after the key 'color' (offset 15)
+///   menu.SetColor(color red)
+///                 ^
+/// ```
+public struct IdentifierParseError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// What went wrong.
+  public enum Reason: Hashable, Sendable {
+    /// The name before `(` (or the end) is empty.
+    case emptyName
+    /// The name contains a character names cannot contain.
+    case invalidCharacterInName(Character)
+    /// The argument list is not closed by `)`.
+    case unclosedParenthesis
+    /// An argument's key is missing.
+    case expectedKey
+    /// An argument's key is not followed by `:`.
+    case missingColon(key: String)
+    /// An argument's value is missing.
+    case expectedValue(key: String)
+    /// An argument is followed by something other than `,` or `)`.
+    case expectedCommaOrClosingParenthesis
+    /// A JSON string is not closed by `"`.
+    case unterminatedString
+    /// A JSON string contains an escape that JSON does not define.
+    case invalidEscape
+    /// Text follows the closing parenthesis.
+    case trailingText
+    /// Two arguments have the same key.
+    case duplicateKey(String)
+  }
+
+  /// The text that failed to parse.
+  public let text: String
+  /// The UTF-8 offset of the offending character (the length of `text` when the text ended early).
+  public let offset: Int
+  /// What went wrong.
+  public let reason: Reason
+
+  /// Creates an error.
+  public init(text: String, offset: Int, reason: Reason) {
+    self.text = text
+    self.offset = offset
+    self.reason = reason
+  }
+
+  /// What the parser expected at ``offset``.
+  public var expected: String {
+    switch reason {
+    case .emptyName: "an action name"
+    case .invalidCharacterInName: "a name without '.', '(', ')', ',', ':', quotes or spaces"
+    case .unclosedParenthesis: "')'"
+    case .expectedKey: "an argument key"
+    case .missingColon: "':'"
+    case .expectedValue: "an argument value"
+    case .expectedCommaOrClosingParenthesis: "',' or ')'"
+    case .unterminatedString: "a closing '\"'"
+    case .invalidEscape: "a JSON escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)"
+    case .trailingText: "the end of the identifier"
+    case .duplicateKey: "a key not used before"
+    }
+  }
+
+  /// A message with the text and a caret under the offending position.
+  public var description: String {
+    let what: String =
+      switch reason {
+      case .emptyName: "expected \(expected)"
+      case .invalidCharacterInName(let character): "invalid character '\(character)' in the name"
+      case .unclosedParenthesis: "unclosed parenthesis: expected \(expected)"
+      case .expectedKey: "expected \(expected)"
+      case .missingColon(let key): "expected ':' after the key '\(key)'"
+      case .expectedValue(let key): "expected a value for the key '\(key)'"
+      case .expectedCommaOrClosingParenthesis: "expected \(expected)"
+      case .unterminatedString: "unterminated string: expected \(expected)"
+      case .invalidEscape: "invalid escape: expected \(expected)"
+      case .trailingText: "unexpected text after ')'"
+      case .duplicateKey(let key): "duplicate key '\(key)'"
+      }
+    let column = String(decoding: text.utf8.prefix(offset), as: UTF8.self).count
+    return
+      "invalid identifier: \(what) (offset \(offset))\n  \(text)\n  \(String(repeating: " ", count: column))^"
+  }
+}

@@ -1,0 +1,286 @@
+/// Parses identifiers byte by byte over their UTF-8 form. Every read is bounds-checked against the
+/// buffer's count, so no input can trap.
+struct IdentifierParser {
+  private let text: String
+  private let bytes: UnsafeBufferPointer<UInt8>
+  private var index = 0
+
+  private init(text: String, bytes: UnsafeBufferPointer<UInt8>) {
+    self.text = text
+    self.bytes = bytes
+  }
+
+  static func parse(_ text: String) throws(IdentifierParseError) -> ActionIdentifier {
+    var copy = text
+    // `withUTF8` gives contiguous storage (copying a bridged string once if needed).
+    let result: Result<ActionIdentifier, IdentifierParseError> = copy.withUTF8 { bytes in
+      var parser = IdentifierParser(text: text, bytes: bytes)
+      do throws(IdentifierParseError) {
+        return .success(try parser.parseIdentifier())
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try result.get()
+  }
+
+  // MARK: - Grammar
+
+  private mutating func parseIdentifier() throws(IdentifierParseError) -> ActionIdentifier {
+    // The head runs to the first "(" or the end; its last "." separates prefix and name.
+    var headEnd = 0
+    var lastDot = -1
+    while headEnd < bytes.count, bytes[headEnd] != .openParenthesis {
+      if bytes[headEnd] == .dot { lastDot = headEnd }
+      headEnd += 1
+    }
+    let nameStart = lastDot + 1
+    if nameStart == headEnd { throw error(at: nameStart, .emptyName) }
+    var position = nameStart
+    while position < headEnd {
+      if !Self.isNameByte(bytes[position]) {
+        throw error(at: position, .invalidCharacterInName(character(at: position)))
+      }
+      position += 1
+    }
+    let prefix = lastDot >= 0 ? string(0, lastDot) : nil
+    let name = string(nameStart, headEnd)
+    index = headEnd
+    guard index < bytes.count else {
+      return ActionIdentifier(text: text, prefix: prefix, name: name, arguments: [])
+    }
+    index += 1  // "("
+    let arguments = try parseArguments()
+    if index < bytes.count { throw error(at: index, .trailingText) }
+    return ActionIdentifier(text: text, prefix: prefix, name: name, arguments: arguments)
+  }
+
+  /// Parses `arguments ")"` after the opening parenthesis.
+  private mutating func parseArguments() throws(IdentifierParseError) -> [ActionArgument] {
+    var arguments: [ActionArgument] = []
+    skipWhitespace()
+    if index < bytes.count, bytes[index] == .closeParenthesis {
+      index += 1
+      return arguments
+    }
+    while true {
+      skipWhitespace()
+      guard index < bytes.count else { throw error(at: index, .unclosedParenthesis) }
+      let keyStart = index
+      guard let key = try parseKey() else { throw error(at: index, .expectedKey) }
+      if arguments.contains(where: { $0.key == key }) { throw error(at: keyStart, .duplicateKey(key)) }
+      skipWhitespace()
+      guard index < bytes.count, bytes[index] == .colon else {
+        throw error(at: index, .missingColon(key: key))
+      }
+      index += 1
+      skipWhitespace()
+      guard let value = try parseValue() else { throw error(at: index, .expectedValue(key: key)) }
+      arguments.append(ActionArgument(key: key, value: value))
+      skipWhitespace()
+      guard index < bytes.count else { throw error(at: index, .unclosedParenthesis) }
+      switch bytes[index] {
+      case .comma:
+        index += 1
+      case .closeParenthesis:
+        index += 1
+        return arguments
+      default:
+        throw error(at: index, .expectedCommaOrClosingParenthesis)
+      }
+    }
+  }
+
+  private mutating func parseKey() throws(IdentifierParseError) -> String? {
+    if index < bytes.count, bytes[index] == .quote { return try parseString() }
+    return parseWord()
+  }
+
+  private mutating func parseValue() throws(IdentifierParseError) -> ArgumentValue? {
+    if index < bytes.count, bytes[index] == .quote { return .string(try parseString()) }
+    guard let word = parseWord() else { return nil }
+    switch word {
+    case "true": return .bool(true)
+    case "false": return .bool(false)
+    default: break
+    }
+    if Self.looksNumeric(word), Self.isJSONNumber(word) {
+      if let integer = Int(word) { return .int(integer) }
+      if let double = Double(word) { return .double(double) }
+    }
+    return .string(word)
+  }
+
+  /// A bare word: one or more bytes that are not structure, quotes or whitespace.
+  private mutating func parseWord() -> String? {
+    let start = index
+    while index < bytes.count, Self.isWordByte(bytes[index]) { index += 1 }
+    return index > start ? string(start, index) : nil
+  }
+
+  /// A JSON string, starting at its opening quote.
+  private mutating func parseString() throws(IdentifierParseError) -> String {
+    let start = index
+    index += 1
+    let contentStart = index
+    // Fast path: no escapes.
+    while index < bytes.count, bytes[index] != .quote, bytes[index] != .backslash { index += 1 }
+    guard index < bytes.count else { throw error(at: start, .unterminatedString) }
+    if bytes[index] == .quote {
+      index += 1
+      return string(contentStart, index - 1)
+    }
+    var scalars = String.UnicodeScalarView()
+    scalars.append(contentsOf: string(contentStart, index).unicodeScalars)
+    var pendingRun = index
+    while true {
+      guard index < bytes.count else { throw error(at: start, .unterminatedString) }
+      let byte = bytes[index]
+      if byte == .quote {
+        scalars.append(contentsOf: string(pendingRun, index).unicodeScalars)
+        index += 1
+        return String(scalars)
+      }
+      guard byte == .backslash else {
+        index += 1
+        continue
+      }
+      scalars.append(contentsOf: string(pendingRun, index).unicodeScalars)
+      let escapeStart = index
+      index += 1
+      guard index < bytes.count else { throw error(at: start, .unterminatedString) }
+      let escaped = bytes[index]
+      index += 1
+      switch escaped {
+      case .quote: scalars.append("\"")
+      case .backslash: scalars.append("\\")
+      case .slash: scalars.append("/")
+      case UInt8(ascii: "b"): scalars.append("\u{08}")
+      case UInt8(ascii: "f"): scalars.append("\u{0C}")
+      case UInt8(ascii: "n"): scalars.append("\n")
+      case UInt8(ascii: "r"): scalars.append("\r")
+      case UInt8(ascii: "t"): scalars.append("\t")
+      case UInt8(ascii: "u"):
+        guard let scalar = try parseUnicodeEscape(escapeStart: escapeStart) else {
+          throw error(at: escapeStart, .invalidEscape)
+        }
+        scalars.append(scalar)
+      default:
+        throw error(at: escapeStart, .invalidEscape)
+      }
+      pendingRun = index
+    }
+  }
+
+  /// The scalar of `\uXXXX` (with a following low surrogate for a high one); `index` is after the
+  /// `u`.
+  private mutating func parseUnicodeEscape(escapeStart: Int) throws(IdentifierParseError) -> Unicode.Scalar? {
+    guard let unit = readHex4() else { return nil }
+    if (0xD800...0xDBFF).contains(unit) {
+      guard index + 1 < bytes.count, bytes[index] == .backslash, bytes[index + 1] == UInt8(ascii: "u")
+      else { return nil }
+      index += 2
+      guard let low = readHex4(), (0xDC00...0xDFFF).contains(low) else { return nil }
+      return Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))
+    }
+    return Unicode.Scalar(unit)
+  }
+
+  private mutating func readHex4() -> UInt32? {
+    guard index + 4 <= bytes.count else { return nil }
+    var value: UInt32 = 0
+    for _ in 0..<4 {
+      let byte = bytes[index]
+      let digit: UInt32
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+      default: return nil
+      }
+      value = value << 4 | digit
+      index += 1
+    }
+    return value
+  }
+
+  private mutating func skipWhitespace() {
+    while index < bytes.count, Self.isWhitespace(bytes[index]) { index += 1 }
+  }
+
+  // MARK: - Helpers
+
+  private func string(_ start: Int, _ end: Int) -> String {
+    String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+  }
+
+  /// The character that starts at `position` (a replacement character if it does not decode).
+  private func character(at position: Int) -> Character {
+    var end = position + 1
+    while end < bytes.count, end - position < 4, bytes[end] & 0xC0 == 0x80 { end += 1 }
+    return string(position, end).first ?? "\u{FFFD}"
+  }
+
+  private func error(at offset: Int, _ reason: IdentifierParseError.Reason) -> IdentifierParseError {
+    IdentifierParseError(text: text, offset: offset, reason: reason)
+  }
+
+  static func isWhitespace(_ byte: UInt8) -> Bool {
+    byte == .space || byte == .tab || byte == .newline || byte == .carriageReturn
+  }
+
+  static func isWordByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case .comma, .colon, .openParenthesis, .closeParenthesis, .quote: false
+    default: !isWhitespace(byte)
+    }
+  }
+
+  static func isNameByte(_ byte: UInt8) -> Bool { isWordByte(byte) && byte != .dot }
+
+  static func looksNumeric(_ word: String) -> Bool {
+    guard let first = word.utf8.first else { return false }
+    return first == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first)
+  }
+
+  /// Whether `word` is a JSON number: `-? int frac? exp?` (so `Double`'s `nan`, `inf` and hex forms
+  /// stay words).
+  static func isJSONNumber(_ word: String) -> Bool {
+    var bytes = word.utf8.makeIterator()
+    var byte = bytes.next()
+    func isDigit(_ byte: UInt8?) -> Bool { byte.map { (48...57).contains($0) } ?? false }
+    if byte == UInt8(ascii: "-") { byte = bytes.next() }
+    guard isDigit(byte) else { return false }
+    let leadingZero = byte == UInt8(ascii: "0")
+    byte = bytes.next()
+    if leadingZero, isDigit(byte) { return false }
+    while isDigit(byte) { byte = bytes.next() }
+    if byte == UInt8(ascii: ".") {
+      byte = bytes.next()
+      guard isDigit(byte) else { return false }
+      while isDigit(byte) { byte = bytes.next() }
+    }
+    if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
+      byte = bytes.next()
+      if byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") { byte = bytes.next() }
+      guard isDigit(byte) else { return false }
+      while isDigit(byte) { byte = bytes.next() }
+    }
+    return byte == nil
+  }
+}
+
+extension UInt8 {
+  fileprivate static let openParenthesis = UInt8(ascii: "(")
+  fileprivate static let closeParenthesis = UInt8(ascii: ")")
+  fileprivate static let dot = UInt8(ascii: ".")
+  fileprivate static let comma = UInt8(ascii: ",")
+  fileprivate static let colon = UInt8(ascii: ":")
+  fileprivate static let quote = UInt8(ascii: "\"")
+  fileprivate static let backslash = UInt8(ascii: "\\")
+  fileprivate static let slash = UInt8(ascii: "/")
+  fileprivate static let space = UInt8(ascii: " ")
+  fileprivate static let tab = UInt8(ascii: "\t")
+  fileprivate static let newline = UInt8(ascii: "\n")
+  fileprivate static let carriageReturn = UInt8(ascii: "\r")
+}

@@ -1,0 +1,102 @@
+extension ActionManager {
+  /// Performs an identifier: parses it, builds its context, validates (unless the context skips
+  /// validation), then runs the action. Reports exactly once.
+  ///
+  /// An asynchronous action reports ``ActionsError/requiresAwait(_:)``: use the `async` overload.
+  ///
+  /// - Parameters:
+  ///   - text: The identifier, such as `"menu.Save"` or `#"SetColor("color": "red")"#`.
+  ///   - sender: What asks for the action; the manager when `nil`.
+  ///   - providers: Providers, nearest first.
+  ///   - configure: Sets the caller's own values (and ``ActionContext/skipsValidation``).
+  /// - Returns: What happened.
+  @discardableResult
+  public func perform(
+    _ text: String, sender: Any? = nil, providers: [any ActionContextProvider] = [],
+    configure: (ActionContext) -> Void = { _ in }
+  ) -> PerformResult {
+    let context: ActionContext
+    do throws(IdentifierParseError) {
+      context = try makeContext(for: text, sender: sender, providers: providers, configure: configure)
+    } catch {
+      return .invalidIdentifier(error)
+    }
+    return perform(context: context)
+  }
+
+  /// Performs a context built elsewhere (for example along a tree).
+  ///
+  /// - Parameter context: The context.
+  /// - Returns: What happened.
+  @discardableResult
+  public func perform(context: ActionContext) -> PerformResult {
+    let identifier = context.identifier
+    guard let action = actions[identifier.name] else { return .unknown(identifier) }
+    if action is any AsyncManagedAction {
+      return .failed(identifier, ActionsError.requiresAwait(identifier.name))
+    }
+    if let refusal = refusal(of: action, in: context) { return refusal }
+    notify(.willPerform, context)
+    do {
+      try action.perform(context: context)
+    } catch {
+      notify(.didFail(error), context)
+      return .failed(identifier, error)
+    }
+    notify(.didPerform, context)
+    return .performed(identifier)
+  }
+
+  /// Performs an identifier whose action may be asynchronous, on the caller's actor.
+  ///
+  /// - Parameters:
+  ///   - text: The identifier.
+  ///   - sender: What asks for the action; the manager when `nil`.
+  ///   - providers: Providers, nearest first.
+  ///   - configure: Sets the caller's own values.
+  /// - Returns: What happened.
+  @discardableResult
+  nonisolated(nonsending) public func perform(
+    _ text: String, sender: Any? = nil, providers: [any ActionContextProvider] = [],
+    configure: (ActionContext) -> Void = { _ in }
+  ) async -> PerformResult {
+    let context: ActionContext
+    do throws(IdentifierParseError) {
+      context = try makeContext(for: text, sender: sender, providers: providers, configure: configure)
+    } catch {
+      return .invalidIdentifier(error)
+    }
+    return await perform(context: context)
+  }
+
+  /// Performs a context whose action may be asynchronous, on the caller's actor.
+  ///
+  /// - Parameter context: The context.
+  /// - Returns: What happened.
+  @discardableResult
+  nonisolated(nonsending) public func perform(context: ActionContext) async -> PerformResult {
+    let identifier = context.identifier
+    guard let action = actions[identifier.name] else { return .unknown(identifier) }
+    if let refusal = refusal(of: action, in: context) { return refusal }
+    notify(.willPerform, context)
+    do {
+      if let asyncAction = action as? any AsyncManagedAction {
+        try await asyncAction.perform(context: context)
+      } else {
+        try action.perform(context: context)
+      }
+    } catch {
+      notify(.didFail(error), context)
+      return .failed(identifier, error)
+    }
+    notify(.didPerform, context)
+    return .performed(identifier)
+  }
+
+  /// The result to report instead of performing, when validation disables the action.
+  private func refusal(of action: any ManagedAction, in context: ActionContext) -> PerformResult? {
+    guard !context.skipsValidation else { return nil }
+    let validation = action.validate(context: context)
+    return validation.isEnabled ? nil : .disabled(context.identifier, validation)
+  }
+}

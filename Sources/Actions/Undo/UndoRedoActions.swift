@@ -1,0 +1,25 @@
+/// The `Undo` action every ``ActionManager`` registers: undoes the most recent step of the
+/// context's ``UndoHistory``. Its title names the step ("Undo Delete Row"); it is disabled when
+/// there is nothing to undo.
+struct UndoAction: ManagedAction {
+  static var defaultIdentifier: String { "Undo" }
+
+  func validate(context: ActionContext) -> Validation {
+    guard let name = context.undoHistory.undoName else { return Validation(isEnabled: false, title: "Undo") }
+    return Validation(title: "Undo \(name)")
+  }
+
+  func perform(context: ActionContext) throws { try context.undoHistory.undo() }
+}
+
+/// The `Redo` action every ``ActionManager`` registers.
+struct RedoAction: ManagedAction {
+  static var defaultIdentifier: String { "Redo" }
+
+  func validate(context: ActionContext) -> Validation {
+    guard let name = context.undoHistory.redoName else { return Validation(isEnabled: false, title: "Redo") }
+    return Validation(title: "Redo \(name)")
+  }
+
+  func perform(context: ActionContext) throws { try context.undoHistory.redo() }
+}

@@ -1,0 +1,47 @@
+/// How a menu item or button for an action should look: enabled, visible, its title, and its
+/// check state.
+///
+/// Unknown identifiers validate as ``unavailable`` (disabled and hidden).
+public struct Validation: Hashable, Sendable, CustomStringConvertible {
+  /// The check state of an item that can be checked.
+  public enum State: String, Hashable, Sendable {
+    /// Unchecked.
+    case off
+    /// Checked.
+    case on
+    /// Partly checked (a selection where some items have the property).
+    case mixed
+  }
+
+  /// Whether the action can be performed now.
+  public var isEnabled: Bool
+  /// Whether items for the action should be shown.
+  public var isVisible: Bool
+  /// The title items should show, or `nil` to keep their own.
+  public var title: String?
+  /// The check state, or `nil` for items that are not checkable.
+  public var state: State?
+
+  /// Creates a validation.
+  public init(isEnabled: Bool = true, isVisible: Bool = true, title: String? = nil, state: State? = nil) {
+    self.isEnabled = isEnabled
+    self.isVisible = isVisible
+    self.title = title
+    self.state = state
+  }
+
+  /// Enabled and visible.
+  public static let enabled = Validation()
+  /// Visible but disabled.
+  public static let disabled = Validation(isEnabled: false)
+  /// Disabled and hidden: what unknown identifiers validate as.
+  public static let unavailable = Validation(isEnabled: false, isVisible: false)
+
+  /// A summary such as `enabled, visible, "Undo Delete Row", on`.
+  public var description: String {
+    var parts = [isEnabled ? "enabled" : "disabled", isVisible ? "visible" : "hidden"]
+    if let title { parts.append("\"\(title)\"") }
+    if let state { parts.append(state.rawValue) }
+    return parts.joined(separator: ", ")
+  }
+}

@@ -1,0 +1,125 @@
+import Actions
+import Testing
+
+@Suite struct ContextTests {
+  @Test func senderIsExplicitOrTheManager() throws {
+    let manager = ActionManager()
+    let button = "the button"
+    #expect(try manager.makeContext(for: "Save", sender: button).sender as? String == "the button")
+    #expect(try manager.makeContext(for: "Save").sender as? ActionManager === manager)
+  }
+
+  @Test func identifierArgumentsLandInTheContext() throws {
+    let manager = ActionManager()
+    let recorder = Recorder()
+    try manager.register(SetColorAction(recorder: recorder))
+    let context = try manager.makeContext(for: #"color.SetColor("color": "red", "size": 3)"#)
+    #expect(context.identifier.name == "SetColor")
+    #expect(context.value(forKey: "color", as: String.self) == "red")
+    #expect(context.value(forKey: "size", as: Int.self) == 3)
+    #expect(context.value(forKey: "size", as: Double.self) == 3.0)
+    manager.perform(#"color.SetColor("color": "red", "size": 3)"#)
+    manager.perform("SetColor(color: blue, size: 12)")
+    #expect(recorder.entries == ["color red size 3", "color blue size 12"])
+  }
+
+  @Test func typedKeysHaveDefaults() throws {
+    let context = try ActionManager().makeContext(for: "X")
+    #expect(context[DocumentNameKey.self] == "Untitled")
+    #expect(context.contains(DocumentNameKey.self) == false)
+    context[DocumentNameKey.self] = "Report"
+    #expect(context[DocumentNameKey.self] == "Report")
+    #expect(context.contains(DocumentNameKey.self))
+  }
+
+  @Test func readingAKeyWithTheWrongTypeIsAClearMiss() throws {
+    let context = try ActionManager().makeContext(for: "X(n: 3)")
+    context.set("text", forKey: "name")
+    #expect(context.value(forKey: "name", as: Int.self) == nil)
+    guard case .wrongType(let found) = context.lookup("name", as: Int.self) else {
+      Issue.record("expected wrongType")
+      return
+    }
+    #expect(ObjectIdentifier(found) == ObjectIdentifier(String.self))
+    guard case .wrongType(let argumentType) = context.lookup("n", as: String.self) else {
+      Issue.record("expected wrongType for the argument")
+      return
+    }
+    #expect(ObjectIdentifier(argumentType) == ObjectIdentifier(Int.self))
+    guard case .missing = context.lookup("nothing", as: Int.self) else {
+      Issue.record("expected missing")
+      return
+    }
+  }
+
+  @Test func typedForEachVisitsOnlyValuesOfTheRequestedType() throws {
+    let context = try ActionManager().makeContext(for: "X")
+    context.append(1, to: "mixed")
+    context.append("two", to: "mixed")
+    context.append(3, to: "mixed")
+    var integers: [Int] = []
+    context.forEach(in: "mixed", as: Int.self) { integers.append($0) }
+    #expect(integers == [1, 3])
+    #expect(context.values(in: "mixed", as: String.self) == ["two"])
+    var none = 0
+    context.forEach(in: "absent", as: Int.self) { _ in none += 1 }
+    #expect(none == 0)
+  }
+
+  @Test func providersOverrideInTheDocumentedOrder() throws {
+    let manager = ActionManager()
+    let near = Provider("near", selection: [1])
+    let far = Provider("far", selection: [2, 3])
+    // Nearest first: the nearest provider's single values win; lists collect nearest first.
+    let context = try manager.makeContext(for: "X", providers: [near, far])
+    #expect(context[SelectionKey.self] == [1])
+    #expect(context.value(forKey: "provider", as: String.self) == "near")
+    #expect(context.values(in: "names", as: String.self) == ["near", "far"])
+
+    // A provider that does not set a key leaves it to farther ones.
+    let silent = Provider("silent")
+    let context2 = try manager.makeContext(for: "X", providers: [silent, far])
+    #expect(context2[SelectionKey.self] == [2, 3])
+
+    // The caller's own values win over every provider.
+    let context3 = try manager.makeContext(for: "X", providers: [near, far]) { context in
+      context[SelectionKey.self] = [9]
+      context.set("caller", forKey: "provider")
+    }
+    #expect(context3[SelectionKey.self] == [9])
+    #expect(context3.value(forKey: "provider", as: String.self) == "caller")
+
+    // Outside providers, setting replaces.
+    context3[SelectionKey.self] = [10]
+    #expect(context3[SelectionKey.self] == [10])
+  }
+
+  @Test func theClassicObserverPatternWorks() throws {
+    final class ViewController: ActionContextProvider, SelectionObserver {
+      var changes = 0
+      func provide(to context: ActionContext) { context.append(self, to: SelectionChanged.observersKey) }
+      func selectionChanged() { changes += 1 }
+    }
+    let manager = ActionManager()
+    try manager.register(SelectionChanged())
+    let first = ViewController()
+    let second = ViewController()
+    let result = manager.perform("SelectionChanged", providers: [first, second]) { context in
+      context.append("not an observer", to: SelectionChanged.observersKey)
+    }
+    #expect(result.isPerformed)
+    #expect(first.changes == 1)
+    #expect(second.changes == 1)
+  }
+}
+
+protocol SelectionObserver: AnyObject {
+  func selectionChanged()
+}
+
+struct SelectionChanged: ManagedAction {
+  static let observersKey = "selectionObservers"
+  func perform(context: ActionContext) throws {
+    context.forEach(in: Self.observersKey, as: (any SelectionObserver).self) { $0.selectionChanged() }
+  }
+}

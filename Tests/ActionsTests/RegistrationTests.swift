@@ -1,0 +1,62 @@
+import Actions
+import Testing
+
+@Suite struct RegistrationTests {
+  @Test func defaultIdentifiersDropATrailingAction() {
+    #expect(SaveDocumentAction.defaultIdentifier == "SaveDocument")
+    #expect(DoActionStuff.defaultIdentifier == "DoActionStuff")
+    #expect(DeleteRowAction.defaultIdentifier == "DeleteRow")
+  }
+
+  @Test func registeringTwiceIsAnErrorNamingTheIdentifier() throws {
+    let manager = ActionManager()
+    try manager.register(SaveDocumentAction(recorder: Recorder()))
+    #expect(throws: ActionsError.duplicateIdentifier("SaveDocument")) {
+      try manager.register(SaveDocumentAction(recorder: Recorder()))
+    }
+    #expect(throws: ActionsError.duplicateIdentifier("Undo")) {
+      try manager.register(DoActionStuff(), as: "Undo")
+    }
+    try manager.register(SaveDocumentAction(recorder: Recorder()), as: "SaveAgain")
+    #expect(manager.registeredIdentifiers == ["Redo", "SaveAgain", "SaveDocument", "Undo"])
+  }
+
+  @Test func batchesRegisterAllOrNone() throws {
+    let manager = ActionManager()
+    let recorder = Recorder()
+    #expect(throws: ActionsError.duplicateIdentifier("SaveDocument")) {
+      try manager.register([
+        DoActionStuff(), SaveDocumentAction(recorder: recorder), SaveDocumentAction(recorder: recorder),
+      ])
+    }
+    #expect(manager.action(named: "DoActionStuff") == nil)
+    try manager.register([DoActionStuff(), SaveDocumentAction(recorder: recorder)])
+    #expect(manager.action(named: "DoActionStuff") != nil)
+    #expect(manager.action(named: "SaveDocument") != nil)
+  }
+
+  @Test(arguments: ["menu.Save", "Save()", "", "Sa ve", "Save(a: 1)"])
+  func onlyBareNamesCanBeRegistered(name: String) {
+    let manager = ActionManager()
+    #expect(throws: ActionsError.self) { try manager.register(DoActionStuff(), as: name) }
+  }
+
+  @Test func unregistering() throws {
+    let manager = ActionManager()
+    try manager.register(DoActionStuff())
+    try manager.unregister("DoActionStuff")
+    #expect(throws: ActionsError.notRegistered("DoActionStuff")) { try manager.unregister("DoActionStuff") }
+  }
+
+  @Test func parsedIdentifiersAreCachedByText() throws {
+    let manager = ActionManager()
+    let first = try manager.identifier(parsing: "menu.Save(a: 1)")
+    #expect(manager.cachedIdentifierCount == 1)
+    let second = try manager.identifier(parsing: "menu.Save(a: 1)")
+    #expect(first == second)
+    #expect(manager.cachedIdentifierCount == 1)
+    #expect(throws: IdentifierParseError.self) { try manager.identifier(parsing: "Save(") }
+    #expect(throws: IdentifierParseError.self) { try manager.identifier(parsing: "Save(") }
+    #expect(manager.cachedIdentifierCount == 2)
+  }
+}
