@@ -21,7 +21,16 @@ let package = Package(
       ],
       path: "Benchmarks/ViewTreeBenchmarks",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-    )
+    ),
+    .executableTarget(
+      name: "ActionsBenchmarks",
+      dependencies: [
+        .product(name: "Benchmark", package: "benchmark"),
+        .product(name: "Actions", package: "ActionHierarchy"),
+      ],
+      path: "Benchmarks/ActionsBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -13,23 +13,42 @@
 ///   observer of a protocol.
 public final class ActionContext {
   /// The parsed identifier being validated or performed.
-  public let identifier: ActionIdentifier
+  public private(set) var identifier: ActionIdentifier
   /// What asked for the action: a menu item, a button, a key binding. The ``ActionManager`` when the
   /// caller gave none.
   public var sender: Any
-  /// When `true`, ``ActionManager/perform(context:)`` performs without validating first.
+  /// When `true`, `ActionManager.perform(context:)` performs without validating first.
   public var skipsValidation = false
   /// The undo history of the manager that builds the context, for actions that register undo
   /// steps.
   public let undoHistory: UndoHistory
 
-  private var typedValues: [ObjectIdentifier: Any] = [:]
-  private var keyedValues: [String: Any] = [:]
-  private var lists: [String: [Any]] = [:]
+  /// Everything but the first typed value, allocated on first use: most contexts carry one value
+  /// or none, and a context with fewer stored properties is cheaper to create and destroy.
+  private final class Storage {
+    var typedValues: [ObjectIdentifier: Any] = [:]
+    var keyedValues: [String: Any] = [:]
+    var lists: [String: [Any]] = [:]
+    /// The keys set before the current providing phase or by a nearer provider.
+    var providedTypedKeys: Set<ObjectIdentifier> = []
+    var providedKeys: Set<String> = []
+  }
+
+  // NB: `@exclusivity(unchecked)`: no access to these spans a call into other code, and dynamic
+  // exclusivity checks would double the cost of a small perform. `firstTypedValue` is not an
+  // `Any?`: copying an optional existential goes through generic value witnesses.
+  @exclusivity(unchecked) private var firstTypedKey: ObjectIdentifier?
+  @exclusivity(unchecked) private var firstTypedValue: Any = ()
+  @exclusivity(unchecked) private var storageIfAllocated: Storage?
   /// While providers run, keys already set are kept (see ``ActionContextProvider``).
-  private var isProviding = false
-  private var providedTypedKeys: Set<ObjectIdentifier> = []
-  private var providedKeys: Set<String> = []
+  @exclusivity(unchecked) private var isProviding = false
+
+  private var storage: Storage {
+    if let storageIfAllocated { return storageIfAllocated }
+    let storage = Storage()
+    storageIfAllocated = storage
+    return storage
+  }
 
   /// Creates a context.
   ///
@@ -41,6 +60,23 @@ public final class ActionContext {
     self.identifier = identifier
     self.sender = sender
     self.undoHistory = undoHistory
+  }
+
+  /// Makes a context that nothing else references ready for another perform: the manager recycles
+  /// contexts so that a perform does not allocate.
+  func recycle(identifier: ActionIdentifier, sender: Any) {
+    self.identifier = identifier
+    self.sender = sender
+  }
+
+  /// Drops everything a finished perform stored.
+  func clear() {
+    sender = ()
+    skipsValidation = false
+    firstTypedKey = nil
+    firstTypedValue = ()
+    storageIfAllocated = nil
+    isProviding = false
   }
 
   /// The identifier's arguments.
@@ -55,21 +91,37 @@ public final class ActionContext {
   public subscript<Key: ActionContextKey>(key: Key.Type) -> Key.Value {
     get {
       // Only `Key`'s setter stores under `ObjectIdentifier(Key.self)`, always a `Key.Value`.
-      typedValues[ObjectIdentifier(key)].map { $0 as! Key.Value } ?? Key.defaultValue
+      typedValue(ObjectIdentifier(key)).map { $0 as! Key.Value } ?? Key.defaultValue
     }
     set {
       let id = ObjectIdentifier(key)
       if isProviding {
-        if providedTypedKeys.contains(id) { return }
-        providedTypedKeys.insert(id)
+        if storage.providedTypedKeys.contains(id) { return }
+        storage.providedTypedKeys.insert(id)
       }
-      typedValues[id] = newValue
+      if firstTypedKey == nil || firstTypedKey == id {
+        firstTypedKey = id
+        firstTypedValue = newValue
+      } else {
+        storage.typedValues[id] = newValue
+      }
     }
   }
 
   /// Whether a typed key has been set.
   public func contains<Key: ActionContextKey>(_ key: Key.Type) -> Bool {
-    typedValues[ObjectIdentifier(key)] != nil
+    typedValue(ObjectIdentifier(key)) != nil
+  }
+
+  private func typedValue(_ id: ObjectIdentifier) -> Any? {
+    if firstTypedKey == id { return firstTypedValue }
+    return storageIfAllocated?.typedValues[id]
+  }
+
+  private var typedKeys: Set<ObjectIdentifier> {
+    var keys = Set(storageIfAllocated?.typedValues.keys ?? [:].keys)
+    if let firstTypedKey { keys.insert(firstTypedKey) }
+    return keys
   }
 
   // MARK: String keys
@@ -83,10 +135,10 @@ public final class ActionContext {
   ///   - key: The key.
   public func set(_ value: Any, forKey key: String) {
     if isProviding {
-      if providedKeys.contains(key) { return }
-      providedKeys.insert(key)
+      if storage.providedKeys.contains(key) { return }
+      storage.providedKeys.insert(key)
     }
-    keyedValues[key] = value
+    storage.keyedValues[key] = value
   }
 
   /// The value under a string key as a `T`, or `nil` when there is none or it has another type.
@@ -104,7 +156,7 @@ public final class ActionContext {
   ///   - type: The type the caller expects.
   /// - Returns: The value, ``ContextLookup/missing``, or ``ContextLookup/wrongType(found:)``.
   public func lookup<T>(_ key: String, as type: T.Type = T.self) -> ContextLookup<T> {
-    if let stored = keyedValues[key] {
+    if let stored = storageIfAllocated?.keyedValues[key] {
       if let value = stored as? T { return .found(value) }
       return .wrongType(found: Swift.type(of: stored))
     }
@@ -128,7 +180,7 @@ public final class ActionContext {
   ///   - value: The value.
   ///   - list: The list's key.
   public func append(_ value: Any, to list: String) {
-    lists[list, default: []].append(value)
+    storage.lists[list, default: []].append(value)
   }
 
   /// Calls `body` with every value of the list that is a `T`, in order, skipping the others.
@@ -138,13 +190,13 @@ public final class ActionContext {
   ///   - type: The type of value to visit, often a protocol: `(any SelectionObserver).self`.
   ///   - body: Called with each matching value.
   public func forEach<T>(in list: String, as type: T.Type, _ body: (T) throws -> Void) rethrows {
-    guard let values = lists[list] else { return }
+    guard let values = storageIfAllocated?.lists[list] else { return }
     for case let value as T in values { try body(value) }
   }
 
   /// The values of a list that are `T`s, in order.
   public func values<T>(in list: String, as type: T.Type = T.self) -> [T] {
-    lists[list]?.compactMap { $0 as? T } ?? []
+    storageIfAllocated?.lists[list]?.compactMap { $0 as? T } ?? []
   }
 
   // MARK: Providers
@@ -163,14 +215,14 @@ public final class ActionContext {
   public func beginProviding() {
     guard !isProviding else { return }
     isProviding = true
-    providedTypedKeys = Set(typedValues.keys)
-    providedKeys = Set(keyedValues.keys)
+    storage.providedTypedKeys = typedKeys
+    storage.providedKeys = Set(storage.keyedValues.keys)
   }
 
   /// Ends a providing phase started by ``beginProviding()``.
   public func endProviding() {
     isProviding = false
-    providedTypedKeys = []
-    providedKeys = []
+    storageIfAllocated?.providedTypedKeys = []
+    storageIfAllocated?.providedKeys = []
   }
 }

@@ -15,14 +15,32 @@
 ///
 /// See <doc:IdentifierGrammar> for the grammar.
 public struct ActionIdentifier: Hashable, Sendable, CustomStringConvertible {
+  /// One reference, so that passing an identifier around (into contexts, results, caches) costs
+  /// one retain rather than one per field.
+  private final class Storage: Sendable {
+    let text: String
+    let prefix: String?
+    let name: String
+    let arguments: [ActionArgument]
+
+    init(text: String, prefix: String?, name: String, arguments: [ActionArgument]) {
+      self.text = text
+      self.prefix = prefix
+      self.name = name
+      self.arguments = arguments
+    }
+  }
+
+  private let storage: Storage
+
   /// The text the identifier was parsed from.
-  public let text: String
+  public var text: String { storage.text }
   /// The text before the name's dot, or `nil` when there is none.
-  public let prefix: String?
+  public var prefix: String? { storage.prefix }
   /// The action's name.
-  public let name: String
+  public var name: String { storage.name }
   /// The arguments, in the order they were written.
-  public let arguments: [ActionArgument]
+  public var arguments: [ActionArgument] { storage.arguments }
 
   /// Parses an identifier.
   ///
@@ -36,11 +54,16 @@ public struct ActionIdentifier: Hashable, Sendable, CustomStringConvertible {
   }
 
   init(text: String, prefix: String?, name: String, arguments: [ActionArgument]) {
-    self.text = text
-    self.prefix = prefix
-    self.name = name
-    self.arguments = arguments
+    storage = Storage(text: text, prefix: prefix, name: name, arguments: arguments)
   }
+
+  /// Two identifiers are equal when their texts are: parsing is deterministic.
+  public static func == (lhs: ActionIdentifier, rhs: ActionIdentifier) -> Bool {
+    lhs.storage === rhs.storage || lhs.text == rhs.text
+  }
+
+  /// Hashes the text.
+  public func hash(into hasher: inout Hasher) { hasher.combine(text) }
 
   /// The value of the argument with the given key, or `nil`.
   public subscript(key: String) -> ArgumentValue? {

@@ -15,13 +15,20 @@ extension ActionManager {
     _ text: String, sender: Any? = nil, providers: [any ActionContextProvider] = [],
     configure: (ActionContext) -> Void = { _ in }
   ) -> PerformResult {
-    let context: ActionContext
+    let resolved: (identifier: ActionIdentifier, registration: Registration?)
     do throws(IdentifierParseError) {
-      context = try makeContext(for: text, sender: sender, providers: providers, configure: configure)
+      resolved = try resolve(text)
     } catch {
       return .invalidIdentifier(error)
     }
-    return perform(context: context)
+    var context = makeContext(resolved.identifier, sender: sender, providers: providers, configure: configure)
+    let result = perform(context, registration: resolved.registration)
+    // Nothing kept the context (an action or observer may have): reuse it for the next perform.
+    if isKnownUniquelyReferenced(&context) {
+      context.clear()
+      spareContext = context
+    }
+    return result
   }
 
   /// Performs a context built elsewhere (for example along a tree).
@@ -30,11 +37,14 @@ extension ActionManager {
   /// - Returns: What happened.
   @discardableResult
   public func perform(context: ActionContext) -> PerformResult {
+    perform(context, registration: actions[context.identifier.name])
+  }
+
+  private func perform(_ context: ActionContext, registration: Registration?) -> PerformResult {
     let identifier = context.identifier
-    guard let action = actions[identifier.name] else { return .unknown(identifier) }
-    if action is any AsyncManagedAction {
-      return .failed(identifier, ActionsError.requiresAwait(identifier.name))
-    }
+    guard let registration else { return .unknown(identifier) }
+    if registration.isAsync { return .failed(identifier, ActionsError.requiresAwait(identifier.name)) }
+    let action = registration.action
     if let refusal = refusal(of: action, in: context) { return refusal }
     notify(.willPerform, context)
     do {
@@ -76,7 +86,7 @@ extension ActionManager {
   @discardableResult
   nonisolated(nonsending) public func perform(context: ActionContext) async -> PerformResult {
     let identifier = context.identifier
-    guard let action = actions[identifier.name] else { return .unknown(identifier) }
+    guard let action = actions[identifier.name]?.action else { return .unknown(identifier) }
     if let refusal = refusal(of: action, in: context) { return refusal }
     notify(.willPerform, context)
     do {
