@@ -10,14 +10,17 @@ let package = Package(
   products: [
     .library(name: "ViewTree", targets: ["ViewTree"]),
     .library(name: "Actions", targets: ["Actions"]),
+    .library(name: "ViewTreeActions", targets: ["ViewTreeActions"]),
     .executable(name: "Playground", targets: ["Playground"]),
   ],
   targets: [
     .target(name: "ViewTree"),
     .target(name: "Actions"),
+    .target(name: "ViewTreeActions", dependencies: ["ViewTree", "Actions"]),
     .executableTarget(name: "Playground", dependencies: ["ViewTree"], path: "Playground"),
     .testTarget(name: "ViewTreeTests", dependencies: ["ViewTree"]),
     .testTarget(name: "ActionsTests", dependencies: ["Actions"]),
+    .testTarget(name: "ViewTreeActionsTests", dependencies: ["ViewTreeActions", "ViewTree", "Actions"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -39,6 +39,9 @@ public final class Node {
   @exclusivity(unchecked) var captureFilter: UInt64 = 0
   @exclusivity(unchecked) var catchModifierCount: Int32 = 0
 
+  // Values other modules attach (see `Node+Attachments.swift`); `nil` until the first one.
+  @exclusivity(unchecked) var _attachments: [ObjectIdentifier: Any]?
+
   // Set only on the root of a `NodeTree`; cleared by the tree's deinit.
   unowned(unsafe) var _tree: NodeTree?
   // Set while the node is kept alive by a dispatching tree after leaving it (see `NodeTree.pin`).

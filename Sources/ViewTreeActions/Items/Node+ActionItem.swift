@@ -1,0 +1,92 @@
+import Actions
+import ViewTree
+
+/// The identifier an item node is bound to.
+enum ActionItemAttachment: NodeAttachmentKey {
+  static let defaultValue: String? = nil
+}
+
+extension Node {
+  /// Binds this node to an identifier: it is an item, such as a button or a menu entry, that
+  /// ``ViewTree/NodeTree/validateItems(in:)`` validates and ``ViewTree/NodeTree/activate(_:)``
+  /// performs.
+  ///
+  /// ```swift
+  /// Node("menu.edit") {
+  ///   Node("undo").actionItem("menu.Undo")
+  ///   Node("red").actionItem(#"color.SetColor("color": "red")"#)
+  /// }
+  /// ```
+  ///
+  /// - Parameter identifier: The identifier, arguments included.
+  /// - Returns: This node, for chaining.
+  @discardableResult
+  public func actionItem(_ identifier: String) -> Node {
+    self[attachment: ActionItemAttachment.self] = identifier
+    return self
+  }
+
+  /// The identifier this node is bound to as an item, if any.
+  public var actionItemIdentifier: String? { self[attachment: ActionItemAttachment.self] }
+}
+
+/// The validation of one item, from ``ViewTree/NodeTree/validateItems(in:)``.
+public struct ItemValidation: CustomStringConvertible {
+  /// The item node.
+  public let item: Node
+  /// The identifier it is bound to.
+  public let identifier: String
+  /// How it should look now.
+  public let validation: Validation
+
+  /// `path: identifier -> validation`.
+  public var description: String { "\(item.path): \(identifier) -> \(validation)" }
+}
+
+extension NodeTree {
+  /// Validates every item in a subtree (a menu, a toolbar, or the whole tree) against the current
+  /// focus: each as if performed from the focused node, with the item as sender.
+  ///
+  /// Menus and toolbars call this when they open or when the focus changes.
+  ///
+  /// - Parameter subtree: Where to look for items; the whole tree when `nil`.
+  /// - Returns: One validation per item, in depth-first order.
+  /// - Complexity: O(*n* + *k*·*d*): the subtree's size, and a dispatch from the focus per item.
+  public func validateItems(in subtree: Node? = nil) -> [ItemValidation] {
+    let start = focusedNode ?? root
+    var validations: [ItemValidation] = []
+    for item in (subtree ?? root).itemNodes() {
+      guard let identifier = item.actionItemIdentifier else { continue }
+      let validation = isRooted ? start.validate(identifier, sender: item) : .unavailable
+      validations.append(ItemValidation(item: item, identifier: identifier, validation: validation))
+    }
+    return validations
+  }
+
+  /// Activates an item: performs its identifier from the focused node (or the root), with the item
+  /// as sender, as clicking a menu entry or a toolbar button does.
+  ///
+  /// - Parameter item: A node bound to an identifier with ``ViewTree/Node/actionItem(_:)``.
+  /// - Returns: The manager's answer, or why no manager answered.
+  /// - Throws: ``ViewTreeActionsError/notAnItem(node:)`` when the node is not bound to an
+  ///   identifier.
+  @discardableResult
+  public func activate(_ item: Node) throws(ViewTreeActionsError) -> TreePerformResult {
+    guard let identifier = item.actionItemIdentifier else { throw .notAnItem(node: item.path) }
+    return perform(identifier, sender: item)
+  }
+}
+
+extension Node {
+  /// The nodes of this subtree that carry attachments, in depth-first pre-order; items are among
+  /// them.
+  func itemNodes() -> [Node] {
+    var found: [Node] = []
+    var stack: [Node] = [self]
+    while let node = stack.popLast() {
+      if node.hasAttachments, node.actionItemIdentifier != nil { found.append(node) }
+      stack.append(contentsOf: node.children.reversed())
+    }
+    return found
+  }
+}

@@ -1,0 +1,262 @@
+/// A key with modifiers, such as `ctrl+s`, `shift+tab`, `f5` or `alt+enter`.
+///
+/// Parse chords from text with ``init(parsing:)``: modifiers and a key joined by `+`, in any case.
+/// Letters are case-insensitive (`ctrl+S` is `ctrl+s`; say `shift+s` for a capital). The
+/// canonical spelling (``description``) lists modifiers as `ctrl+alt+shift+meta`.
+///
+/// | modifiers | spellings |
+/// | --- | --- |
+/// | control | `ctrl`, `control` |
+/// | alt | `alt`, `option`, `opt` |
+/// | shift | `shift` |
+/// | meta | `meta`, `cmd`, `command`, `super`, `win` |
+///
+/// Keys: a single character (`s`, `5`, `/`), or `enter` (`return`), `tab`, `escape` (`esc`),
+/// `space`, `backspace`, `delete` (`del`), `insert` (`ins`), `home`, `end`, `pageup` (`pgup`),
+/// `pagedown` (`pgdn`), `up`, `down`, `left`, `right`, `plus` (the `+` key), and `f1` to `f24`.
+public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
+  /// Modifier keys.
+  public struct Modifiers: OptionSet, Hashable, Sendable {
+    /// The raw bits.
+    public let rawValue: UInt8
+    /// Creates modifiers from raw bits.
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// Control.
+    public static let control = Modifiers(rawValue: 1)
+    /// Alt (option).
+    public static let alt = Modifiers(rawValue: 2)
+    /// Shift.
+    public static let shift = Modifiers(rawValue: 4)
+    /// Meta (command, super).
+    public static let meta = Modifiers(rawValue: 8)
+  }
+
+  /// A key that is not a modifier.
+  public enum Key: Hashable, Sendable {
+    /// A key that types a character (stored lowercased).
+    case character(Unicode.Scalar)
+    /// Enter (return).
+    case enter
+    /// Tab.
+    case tab
+    /// Escape.
+    case escape
+    /// Space.
+    case space
+    /// Backspace.
+    case backspace
+    /// Delete (forward delete).
+    case delete
+    /// Insert.
+    case insert
+    /// Home.
+    case home
+    /// End.
+    case end
+    /// Page up.
+    case pageUp
+    /// Page down.
+    case pageDown
+    /// Arrow up.
+    case up
+    /// Arrow down.
+    case down
+    /// Arrow left.
+    case left
+    /// Arrow right.
+    case right
+    /// A function key, 1 to 24.
+    case function(Int)
+  }
+
+  /// The modifiers held.
+  public let modifiers: Modifiers
+  /// The key pressed.
+  public let key: Key
+
+  /// Creates a chord; a letter key is stored lowercased.
+  public init(_ key: Key, modifiers: Modifiers = []) {
+    if case .character(let scalar) = key, let lower = String(scalar).lowercased().unicodeScalars.first,
+      String(scalar).lowercased().unicodeScalars.count == 1
+    {
+      self.key = .character(lower)
+    } else {
+      self.key = key
+    }
+    self.modifiers = modifiers
+  }
+
+  /// Parses a chord such as `"ctrl+shift+s"`.
+  ///
+  /// - Parameter text: The chord.
+  /// - Throws: ``KeyChordParseError``, with the offset of the offending part.
+  public init(parsing text: String) throws(KeyChordParseError) {
+    self = try KeyChordParser.parse(text)
+  }
+
+  /// The canonical spelling, such as `ctrl+shift+s`.
+  public var description: String {
+    var parts: [String] = []
+    if modifiers.contains(.control) { parts.append("ctrl") }
+    if modifiers.contains(.alt) { parts.append("alt") }
+    if modifiers.contains(.shift) { parts.append("shift") }
+    if modifiers.contains(.meta) { parts.append("meta") }
+    parts.append(key.name)
+    return parts.joined(separator: "+")
+  }
+}
+
+extension KeyChord.Key {
+  /// The key's canonical name.
+  public var name: String {
+    switch self {
+    case .character("+"): "plus"
+    case .character(let scalar): String(scalar)
+    case .enter: "enter"
+    case .tab: "tab"
+    case .escape: "escape"
+    case .space: "space"
+    case .backspace: "backspace"
+    case .delete: "delete"
+    case .insert: "insert"
+    case .home: "home"
+    case .end: "end"
+    case .pageUp: "pageup"
+    case .pageDown: "pagedown"
+    case .up: "up"
+    case .down: "down"
+    case .left: "left"
+    case .right: "right"
+    case .function(let number): "f\(number)"
+    }
+  }
+}
+
+/// Why a key chord could not be parsed, and where.
+public struct KeyChordParseError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// What went wrong.
+  public enum Reason: Hashable, Sendable {
+    /// The text is empty.
+    case empty
+    /// A part between `+` signs is empty (`ctrl++s`, `ctrl+`).
+    case emptyPart
+    /// A part before the last is not a modifier.
+    case unknownModifier(String)
+    /// The same modifier appears twice.
+    case duplicateModifier(String)
+    /// The last part is not a key.
+    case unknownKey(String)
+  }
+
+  /// The text that failed to parse.
+  public let text: String
+  /// The UTF-8 offset of the offending part.
+  public let offset: Int
+  /// What went wrong.
+  public let reason: Reason
+
+  /// Creates an error.
+  public init(text: String, offset: Int, reason: Reason) {
+    self.text = text
+    self.offset = offset
+    self.reason = reason
+  }
+
+  /// A message with the text and a caret under the offending part.
+  public var description: String {
+    let what: String =
+      switch reason {
+      case .empty: "expected a key"
+      case .emptyPart: "expected a modifier or key between '+' signs"
+      case .unknownModifier(let part): "'\(part)' is not a modifier (ctrl, alt, shift, meta)"
+      case .duplicateModifier(let part): "the modifier '\(part)' appears twice"
+      case .unknownKey(let part): "'\(part)' is not a key"
+      }
+    let column = String(decoding: text.utf8.prefix(offset), as: UTF8.self).count
+    return
+      "invalid key chord: \(what) (offset \(offset))\n  \(text)\n  \(String(repeating: " ", count: column))^"
+  }
+}
+
+enum KeyChordParser {
+  static func parse(_ text: String) throws(KeyChordParseError) -> KeyChord {
+    if text.isEmpty { throw KeyChordParseError(text: text, offset: 0, reason: .empty) }
+    // Split on "+", keeping each part's UTF-8 offset.
+    var parts: [(text: Substring, offset: Int)] = []
+    var start = text.startIndex
+    var offset = 0
+    var partOffset = 0
+    for index in text.indices {
+      if text[index] == "+" {
+        parts.append((text[start..<index], partOffset))
+        start = text.index(after: index)
+        partOffset = offset + 1
+      }
+      offset += text[index].utf8.count
+    }
+    parts.append((text[start...], partOffset))
+
+    var modifiers: KeyChord.Modifiers = []
+    for part in parts.dropLast() {
+      if part.text.isEmpty { throw KeyChordParseError(text: text, offset: part.offset, reason: .emptyPart) }
+      guard let modifier = modifier(named: part.text.lowercased()) else {
+        throw KeyChordParseError(text: text, offset: part.offset, reason: .unknownModifier(String(part.text)))
+      }
+      if modifiers.contains(modifier) {
+        throw KeyChordParseError(
+          text: text, offset: part.offset, reason: .duplicateModifier(String(part.text)))
+      }
+      modifiers.insert(modifier)
+    }
+    // Parts are never empty (there is at least one), so `last` is set.
+    let last = parts[parts.count - 1]
+    if last.text.isEmpty { throw KeyChordParseError(text: text, offset: last.offset, reason: .emptyPart) }
+    guard let key = key(named: String(last.text)) else {
+      throw KeyChordParseError(text: text, offset: last.offset, reason: .unknownKey(String(last.text)))
+    }
+    return KeyChord(key, modifiers: modifiers)
+  }
+
+  static func modifier(named name: String) -> KeyChord.Modifiers? {
+    switch name {
+    case "ctrl", "control": .control
+    case "alt", "option", "opt": .alt
+    case "shift": .shift
+    case "meta", "cmd", "command", "super", "win": .meta
+    default: nil
+    }
+  }
+
+  static func key(named name: String) -> KeyChord.Key? {
+    let scalars = name.unicodeScalars
+    if scalars.count == 1, let scalar = scalars.first, !scalar.properties.isWhitespace,
+      scalar.properties.generalCategory != .control
+    {
+      return .character(scalar)
+    }
+    switch name.lowercased() {
+    case "enter", "return": return .enter
+    case "tab": return .tab
+    case "escape", "esc": return .escape
+    case "space": return .space
+    case "backspace": return .backspace
+    case "delete", "del": return .delete
+    case "insert", "ins": return .insert
+    case "home": return .home
+    case "end": return .end
+    case "pageup", "pgup": return .pageUp
+    case "pagedown", "pgdn": return .pageDown
+    case "up": return .up
+    case "down": return .down
+    case "left": return .left
+    case "right": return .right
+    case "plus": return .character("+")
+    case let lowered where lowered.hasPrefix("f"):
+      guard let number = Int(lowered.dropFirst()), (1...24).contains(number),
+        !lowered.dropFirst().hasPrefix("0")
+      else { return nil }
+      return .function(number)
+    default: return nil
+    }
+  }
+}

@@ -1,0 +1,55 @@
+import Actions
+import ViewTree
+
+extension Node {
+  /// Adds values to the context of identifiers performed or validated from this node or below.
+  ///
+  /// Providers are asked nearest first: for a single-valued key the value nearest the start wins;
+  /// lists collect every provider's values, nearest first.
+  ///
+  /// ```swift
+  /// Node("list")
+  ///   .provideActionContext { context in context[SelectionKey.self] = list.selection }
+  /// ```
+  ///
+  /// - Parameter provide: Adds this node's values to the context.
+  /// - Returns: This node, for chaining.
+  @discardableResult
+  public func provideActionContext(_ provide: @escaping (ActionContext) -> Void) -> Node {
+    actionContextProvider(ClosureProvider(provide: provide))
+  }
+
+  /// Makes an object that owns this node (a view controller, a document) provide context for
+  /// identifiers performed or validated from this node or below.
+  ///
+  /// The node holds `owner` weakly, so an owner that holds its node forms no cycle; once the owner
+  /// is gone, the node provides nothing.
+  ///
+  /// - Parameter owner: The provider.
+  /// - Returns: This node, for chaining.
+  @discardableResult
+  public func actionContextOwner(_ owner: some ActionContextProvider & AnyObject) -> Node {
+    actionContextProvider(WeakProvider(owner: owner))
+  }
+
+  /// Makes a provider value provide context for identifiers performed or validated from this node
+  /// or below. The node keeps `provider` alive; for an owner of the node, use
+  /// ``actionContextOwner(_:)``.
+  ///
+  /// - Parameter provider: The provider.
+  /// - Returns: This node, for chaining.
+  @discardableResult
+  public func actionContextProvider(_ provider: some ActionContextProvider) -> Node {
+    onAction(ManagedActionRequest.self) { request in request.exchange.providers.append(provider) }
+  }
+}
+
+private struct ClosureProvider: ActionContextProvider {
+  let provide: (ActionContext) -> Void
+  func provide(to context: ActionContext) { provide(context) }
+}
+
+private struct WeakProvider<Owner: ActionContextProvider & AnyObject>: ActionContextProvider {
+  weak var owner: Owner?
+  func provide(to context: ActionContext) { owner?.provide(to: context) }
+}

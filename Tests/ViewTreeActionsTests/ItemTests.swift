@@ -1,0 +1,51 @@
+import Actions
+import Testing
+import ViewTree
+import ViewTreeActions
+
+@Suite struct ItemTests {
+  @Test func validatingAMenuFollowsTheFocus() throws {
+    let editor = Editor()
+    let edit = editor.node("edit")
+
+    try editor.tree.focus(id: "editor")
+    let fromEditor = editor.tree.validateItems(in: edit)
+    #expect(fromEditor.map(\.item.id) == ["undo", "redo", "delete", "red"])
+    #expect(fromEditor.map(\.validation.isEnabled) == [false, false, false, true])
+
+    try editor.tree.focus(id: "list")
+    let fromList = editor.tree.validateItems(in: edit)
+    #expect(fromList.map(\.validation.isEnabled) == [false, false, true, true])
+
+    let everything = editor.tree.validateItems()
+    #expect(everything.map(\.identifier).first == "menu.Save")
+    #expect(everything.first?.validation.isEnabled == false)
+  }
+
+  @Test func activatingAnItemPerformsItsIdentifierWithTheItemAsSender() throws {
+    let editor = Editor()
+    let red = editor.node("red")
+    let result = try editor.tree.activate(red)
+    #expect(result.isPerformed)
+    #expect(editor.model.colors == ["red"])
+    #expect(editor.model.senders.last as? Node === red)
+    #expect(throws: ViewTreeActionsError.notAnItem(node: "window/editor")) {
+      try editor.tree.activate(editor.node("editor"))
+    }
+  }
+
+  @Test func undoWorksThroughTheTreeWithTitlesFromAnyFocus() throws {
+    let editor = Editor()
+    try editor.tree.focus(id: "list")
+    #expect(try editor.tree.activate(editor.node("delete")).isPerformed)
+    #expect(editor.model.rows == ["alpha", "gamma"])
+
+    try editor.tree.focus(id: "editor")
+    let undo = editor.tree.validateItems(in: editor.node("edit")).first { $0.item.id == "undo" }
+    #expect(undo?.validation == Validation(title: "Undo Delete Row"))
+    #expect(try editor.tree.activate(editor.node("undo")).isPerformed)
+    #expect(editor.model.rows == ["alpha", "beta", "gamma"])
+    #expect(editor.tree.validate("Edit.Redo") == Validation(title: "Redo Delete Row"))
+    #expect(editor.tree.validate("Edit.Undo").isEnabled == false)
+  }
+}

@@ -1,0 +1,109 @@
+import Actions
+import Testing
+import ViewTree
+import ViewTreeActions
+
+@Suite struct KeyBindingTests {
+  @Test(arguments: [
+    ("ctrl+s", "ctrl+s"), ("Ctrl+S", "ctrl+s"), ("shift+tab", "shift+tab"), ("f5", "f5"),
+    ("alt+enter", "alt+enter"), ("option+return", "alt+enter"), ("cmd+shift+ctrl+z", "ctrl+shift+meta+z"),
+    ("ctrl+plus", "ctrl+plus"), ("ctrl+/", "ctrl+/"), ("esc", "escape"), ("F24", "f24"), ("é", "é"),
+  ])
+  func chordsParseToACanonicalForm(text: String, canonical: String) throws {
+    #expect(try KeyChord(parsing: text).description == canonical)
+  }
+
+  @Test(arguments: [
+    ("", 0, KeyChordParseError.Reason.empty),
+    ("ctrl+", 5, .emptyPart),
+    ("ctrl++s", 5, .emptyPart),
+    ("+s", 0, .emptyPart),
+    ("hyper+s", 0, .unknownModifier("hyper")),
+    ("ctrl+control+s", 5, .duplicateModifier("control")),
+    ("ctrl+xyz", 5, .unknownKey("xyz")),
+    ("f25", 0, .unknownKey("f25")),
+    ("f0", 0, .unknownKey("f0")),
+    ("ctrl+ ", 5, .unknownKey(" ")),
+  ])
+  func malformedChordsAreErrorsWithAPosition(text: String, offset: Int, reason: KeyChordParseError.Reason) {
+    #expect(throws: KeyChordParseError(text: text, offset: offset, reason: reason)) {
+      try KeyChord(parsing: text)
+    }
+  }
+
+  @Test func aChordBoundTwiceOnOneNodeIsRejectedWhenDeclared() throws {
+    let node = Node("editor")
+    try node.bindKey("ctrl+s", to: "Save")
+    #expect(
+      throws: ViewTreeActionsError.chordAlreadyBound(
+        chord: try KeyChord(parsing: "ctrl+s"), node: "editor", identifier: "Save")
+    ) {
+      try node.bindKey("Ctrl+S", to: "SaveAs")
+    }
+    #expect(throws: ViewTreeActionsError.self) {
+      try node.keyBindings(["ctrl+o": "Open", "ctrl+o": "Other"])
+    }
+    // All or none: the batch that failed left nothing behind.
+    #expect(node.keyBindings.map(\.chord.description) == ["ctrl+s"])
+    #expect(throws: ViewTreeActionsError.self) { try node.bindKey("ctrl+q", to: "Quit(") }
+    do {
+      try node.bindKey("ctrl+", to: "Save")
+      Issue.record("a malformed chord must not bind")
+    } catch {
+      guard case .invalidChord(let parseError) = error else {
+        Issue.record("expected invalidChord, got \(error)")
+        return
+      }
+      #expect(parseError.offset == 5)
+      #expect(parseError.reason == .emptyPart)
+    }
+  }
+
+  @Test func theNearestBindingFromTheFocusWins() throws {
+    let editor = Editor()
+    try editor.tree.root.bindKey("ctrl+s", to: "Save")
+    try editor.node("editor").bindKey("ctrl+s", to: "SetColor(color: blue)")
+    try editor.tree.focus(id: "editor")
+    let binding = try #require(editor.tree.resolveKey(try KeyChord(parsing: "ctrl+s")))
+    #expect(binding.node.id == "editor")
+    let result = try editor.tree.handleKey("ctrl+s")
+    guard case .handled(_, let performed) = result, performed.isPerformed else {
+      Issue.record("expected the editor binding to perform, got \(result)")
+      return
+    }
+    #expect(editor.model.colors == ["blue"])
+
+    try editor.tree.focus(id: "list")
+    try editor.tree.handleKey("ctrl+s")
+    #expect(editor.model.saves.isEmpty)  // Save is disabled from the list: no document
+    guard case .unbound = try editor.tree.handleKey("ctrl+q") else {
+      Issue.record("expected unbound")
+      return
+    }
+  }
+
+  @Test func aDisabledBindingReportsItAndDoesNotFallThrough() throws {
+    let editor = Editor()
+    try editor.tree.root.bindKey("del", to: "SetColor(color: outer)")
+    try editor.node("sidebar").bindKey("delete", to: "DeleteRow")
+    editor.model.selection = []
+    try editor.tree.focus(id: "list")
+    let result = try editor.tree.handleKey("del")
+    guard case .handled(let binding, .answered(.disabled, _)) = result else {
+      Issue.record("expected a disabled answer from the sidebar binding, got \(result)")
+      return
+    }
+    #expect(binding.node.id == "sidebar")
+    #expect(editor.model.colors.isEmpty)
+  }
+
+  @Test func malformedKeyPressesAreErrors() {
+    let editor = Editor()
+    #expect(
+      throws: ViewTreeActionsError.invalidChord(
+        KeyChordParseError(text: "ctrl+", offset: 5, reason: .emptyPart))
+    ) {
+      try editor.tree.handleKey("ctrl+")
+    }
+  }
+}
