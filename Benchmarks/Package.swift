@@ -31,6 +31,17 @@ let package = Package(
       path: "Benchmarks/ActionsBenchmarks",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
     ),
+    .executableTarget(
+      name: "ViewTreeActionsBenchmarks",
+      dependencies: [
+        .product(name: "Benchmark", package: "benchmark"),
+        .product(name: "ViewTree", package: "ActionHierarchy"),
+        .product(name: "Actions", package: "ActionHierarchy"),
+        .product(name: "ViewTreeActions", package: "ActionHierarchy"),
+      ],
+      path: "Benchmarks/ViewTreeActionsBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

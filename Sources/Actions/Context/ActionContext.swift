@@ -16,9 +16,9 @@ public final class ActionContext {
   public private(set) var identifier: ActionIdentifier
   /// What asked for the action: a menu item, a button, a key binding. The ``ActionManager`` when the
   /// caller gave none.
-  public var sender: Any
+  @exclusivity(unchecked) public var sender: Any
   /// When `true`, `ActionManager.perform(context:)` performs without validating first.
-  public var skipsValidation = false
+  @exclusivity(unchecked) public var skipsValidation = false
   /// The undo history of the manager that builds the context, for actions that register undo
   /// steps.
   public let undoHistory: UndoHistory
@@ -26,12 +26,10 @@ public final class ActionContext {
   /// Everything but the first typed value, allocated on first use: most contexts carry one value
   /// or none, and a context with fewer stored properties is cheaper to create and destroy.
   private final class Storage {
-    var typedValues: [ObjectIdentifier: Any] = [:]
-    var keyedValues: [String: Any] = [:]
-    var lists: [String: [Any]] = [:]
-    /// The keys set before the current providing phase or by a nearer provider.
-    var providedTypedKeys: Set<ObjectIdentifier> = []
-    var providedKeys: Set<String> = []
+    // NB: `@exclusivity(unchecked)`: no access spans a call into other code.
+    @exclusivity(unchecked) var typedValues: [ObjectIdentifier: Any] = [:]
+    @exclusivity(unchecked) var keyedValues: [String: Any] = [:]
+    @exclusivity(unchecked) var lists: [String: [Any]] = [:]
   }
 
   // NB: `@exclusivity(unchecked)`: no access to these spans a call into other code, and dynamic
@@ -95,10 +93,9 @@ public final class ActionContext {
     }
     set {
       let id = ObjectIdentifier(key)
-      if isProviding {
-        if storage.providedTypedKeys.contains(id) { return }
-        storage.providedTypedKeys.insert(id)
-      }
+      // While providers run, a key that has a value keeps it: the caller's and nearer providers'
+      // values were set first.
+      if isProviding, typedValue(id) != nil { return }
       if firstTypedKey == nil || firstTypedKey == id {
         firstTypedKey = id
         firstTypedValue = newValue
@@ -118,12 +115,6 @@ public final class ActionContext {
     return storageIfAllocated?.typedValues[id]
   }
 
-  private var typedKeys: Set<ObjectIdentifier> {
-    var keys = Set(storageIfAllocated?.typedValues.keys ?? [:].keys)
-    if let firstTypedKey { keys.insert(firstTypedKey) }
-    return keys
-  }
-
   // MARK: String keys
 
   /// Stores a value under a string key.
@@ -134,10 +125,7 @@ public final class ActionContext {
   ///   - value: The value.
   ///   - key: The key.
   public func set(_ value: Any, forKey key: String) {
-    if isProviding {
-      if storage.providedKeys.contains(key) { return }
-      storage.providedKeys.insert(key)
-    }
+    if isProviding, storageIfAllocated?.keyedValues[key] != nil { return }
     storage.keyedValues[key] = value
   }
 
@@ -215,14 +203,10 @@ public final class ActionContext {
   public func beginProviding() {
     guard !isProviding else { return }
     isProviding = true
-    storage.providedTypedKeys = typedKeys
-    storage.providedKeys = Set(storage.keyedValues.keys)
   }
 
   /// Ends a providing phase started by ``beginProviding()``.
   public func endProviding() {
     isProviding = false
-    storageIfAllocated?.providedTypedKeys = []
-    storageIfAllocated?.providedKeys = []
   }
 }

@@ -17,34 +17,82 @@ public protocol NodeAttachmentKey {
   static var defaultValue: Value { get }
 }
 
+/// The storage of one attached value.
+@usableFromInline
+final class AttachmentBox<Value> {
+  // NB: `@exclusivity(unchecked)`: read and written only by the attachment subscript, never across
+  // a call out.
+  @usableFromInline @exclusivity(unchecked) var value: Value
+  @usableFromInline init(_ value: Value) { self.value = value }
+}
+
 extension Node {
   /// The value attached under a key, or the key's default value.
   ///
-  /// - Complexity: O(1) on average; a node without attachments answers without hashing.
+  /// - Complexity: O(*a*) in the number of keys attached to this node (usually one or two); a node
+  ///   without attachments answers at once.
+  // NB: `@inlinable` (here and below) so that callers in other modules get a specialized getter;
+  // unspecialized, each read looks up `AttachmentBox<Key.Value>`'s metadata at run time.
+  @inlinable
   public subscript<Key: NodeAttachmentKey>(attachment key: Key.Type) -> Key.Value {
-    get {
-      guard let attachments = _attachments, let value = attachments[ObjectIdentifier(key)] else {
-        return Key.defaultValue
-      }
-      // Only this setter stores under `ObjectIdentifier(Key.self)`, always a `Key.Value`.
-      return value as! Key.Value
-    }
+    get { box(for: key)?.value ?? Key.defaultValue }
     set {
-      if _attachments == nil { _attachments = [:] }
-      _attachments?[ObjectIdentifier(key)] = newValue
+      if let box = box(for: key) {
+        box.value = newValue
+      } else {
+        if _attachments == nil { _attachments = [] }
+        _attachments?.append((ObjectIdentifier(key), AttachmentBox(newValue)))
+      }
     }
   }
 
   /// Whether a value is attached under a key.
-  public func hasAttachment<Key: NodeAttachmentKey>(_ key: Key.Type) -> Bool {
-    _attachments?[ObjectIdentifier(key)] != nil
-  }
+  @inlinable
+  public func hasAttachment<Key: NodeAttachmentKey>(_ key: Key.Type) -> Bool { box(for: key) != nil }
 
   /// Removes the value attached under a key.
   public func removeAttachment<Key: NodeAttachmentKey>(_ key: Key.Type) {
-    _attachments?[ObjectIdentifier(key)] = nil
+    _attachments?.removeAll { $0.key == ObjectIdentifier(key) }
   }
 
   /// Whether the node has any attachment; a cheap test before looking one up.
+  @inlinable
   public var hasAttachments: Bool { !(_attachments?.isEmpty ?? true) }
+
+  @inlinable
+  func box<Key: NodeAttachmentKey>(for key: Key.Type) -> AttachmentBox<Key.Value>? {
+    guard let attachments = _attachments else { return nil }
+    let id = ObjectIdentifier(key)
+    for entry in attachments where entry.key == id {
+      // Only this file stores under `ObjectIdentifier(Key.self)`, always an
+      // `AttachmentBox<Key.Value>`: the downcast cannot be wrong, so it need not be checked.
+      return unsafeDowncast(entry.box, to: AttachmentBox<Key.Value>.self)
+    }
+    return nil
+  }
+
+  /// Calls `body` with this node and then each ancestor, nearest first, until it returns `true`.
+  ///
+  /// The walk takes no reference to the nodes it passes (each is alive while `body` runs, held by
+  /// its child), so it is as cheap as following the parent links.
+  ///
+  /// ```swift
+  /// var manager: Node?
+  /// node.walkAncestors { ancestor in
+  ///   if ancestor.hasAttachment(ManagerKey.self) { manager = ancestor }
+  ///   return manager != nil
+  /// }
+  /// ```
+  ///
+  /// - Parameter body: Returns `true` to stop the walk.
+  /// - Complexity: O(*d*) in the node's depth.
+  @inlinable
+  public func walkAncestors(_ body: (Node) throws -> Bool) rethrows {
+    var current = Unmanaged.passUnretained(self)
+    while true {
+      let (stop, up) = try current._withUnsafeGuaranteedRef { node in (try body(node), node._up) }
+      guard !stop, let up else { return }
+      current = up
+    }
+  }
 }

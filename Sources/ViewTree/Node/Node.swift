@@ -25,7 +25,7 @@ public final class Node {
   // Invariant: `_up` is nil or a live node whose `_children` contains this node. It is cleared
   // when the node is removed and when the parent is deinitialized, so it never dangles. Unmanaged
   // (rather than `weak` or `unowned`) so that the dispatcher walks parents with plain loads.
-  @exclusivity(unchecked) var _up: Unmanaged<Node>?
+  @usableFromInline @exclusivity(unchecked) var _up: Unmanaged<Node>?
 
   // NB: `@exclusivity(unchecked)` because the dispatcher reads these on every hop and never holds
   // an access across a call into user code, so no two accesses can overlap. Dynamic exclusivity
@@ -40,7 +40,8 @@ public final class Node {
   @exclusivity(unchecked) var catchModifierCount: Int32 = 0
 
   // Values other modules attach (see `Node+Attachments.swift`); `nil` until the first one.
-  @exclusivity(unchecked) var _attachments: [ObjectIdentifier: Any]?
+  @usableFromInline @exclusivity(unchecked) var _attachments:
+    ContiguousArray<(key: ObjectIdentifier, box: AnyObject)>?
 
   // Set only on the root of a `NodeTree`; cleared by the tree's deinit.
   unowned(unsafe) var _tree: NodeTree?

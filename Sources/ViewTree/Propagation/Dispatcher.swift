@@ -178,16 +178,18 @@ struct DispatchRun {
       let serial = node._keys.serial(at: position)
       guard case .action(let body) = node._modifiers[position].body else { return false }
       let info = recording ? node._modifiers[position].info : nil
-      let before = action
+      // A copy of the action only when a trace will show it: copying an existential costs
+      // reference counting through value witnesses.
+      let before: (any Action)? = recording ? action : nil
       do {
-        switch try body(before) {
+        switch try body(action) {
         case .skipped:
           break
         case .passed:
           record(node, phase, info, before: before, .passed)
         case .handled:
           record(node, phase, info, before: before, .handled)
-          outcome = .handled(by: node, action: before)
+          outcome = .handled(by: node, action: action)
           return true
         case .transformed(let replacement):
           action = replacement
@@ -281,9 +283,10 @@ struct DispatchRun {
 
   @inline(__always)
   func record(
-    _ node: Node, _ phase: ModifierPhase, _ modifier: ModifierInfo?, before: any Action, _ result: StepResult
+    _ node: Node, _ phase: ModifierPhase, _ modifier: ModifierInfo?, before: (any Action)?,
+    _ result: StepResult
   ) {
-    guard recording else { return }
+    guard recording, let before else { return }
     let phase: ActionPhase =
       switch phase {
       case .capture: .capture

@@ -8,7 +8,7 @@ enum ActionItemAttachment: NodeAttachmentKey {
 
 extension Node {
   /// Binds this node to an identifier: it is an item, such as a button or a menu entry, that
-  /// ``ViewTree/NodeTree/validateItems(in:)`` validates and ``ViewTree/NodeTree/activate(_:)``
+  /// `NodeTree.validateItems(in:)` validates and `NodeTree.activate(_:)`
   /// performs.
   ///
   /// ```swift
@@ -30,7 +30,7 @@ extension Node {
   public var actionItemIdentifier: String? { self[attachment: ActionItemAttachment.self] }
 }
 
-/// The validation of one item, from ``ViewTree/NodeTree/validateItems(in:)``.
+/// The validation of one item, from `NodeTree.validateItems(in:)`.
 public struct ItemValidation: CustomStringConvertible {
   /// The item node.
   public let item: Node
@@ -66,7 +66,7 @@ extension NodeTree {
   /// Activates an item: performs its identifier from the focused node (or the root), with the item
   /// as sender, as clicking a menu entry or a toolbar button does.
   ///
-  /// - Parameter item: A node bound to an identifier with ``ViewTree/Node/actionItem(_:)``.
+  /// - Parameter item: A node bound to an identifier with `Node.actionItem(_:)`.
   /// - Returns: The manager's answer, or why no manager answered.
   /// - Throws: ``ViewTreeActionsError/notAnItem(node:)`` when the node is not bound to an
   ///   identifier.

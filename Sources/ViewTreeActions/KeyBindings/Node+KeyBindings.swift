@@ -6,7 +6,7 @@ enum KeyBindingsAttachment: NodeAttachmentKey {
   static let defaultValue: [(chord: KeyChord, identifier: String)] = []
 }
 
-/// A key binding found by ``ViewTree/NodeTree/resolveKey(_:)``.
+/// A key binding found by `NodeTree.resolveKey(_:)`.
 public struct KeyBinding: CustomStringConvertible {
   /// The chord.
   public let chord: KeyChord
@@ -120,16 +120,16 @@ extension NodeTree {
   /// - Returns: The binding, or `nil` when no node on the path binds the chord.
   /// - Complexity: O(*d*) in the focus's depth, plus the bindings of the nodes that have some.
   public func resolveKey(_ chord: KeyChord) -> KeyBinding? {
-    var node: Node? = focusedNode ?? root
-    while let current = node {
-      if current.hasAttachments {
-        for binding in current[attachment: KeyBindingsAttachment.self] where binding.chord == chord {
-          return KeyBinding(chord: chord, identifier: binding.identifier, node: current)
-        }
+    var found: KeyBinding?
+    (focusedNode ?? root).walkAncestors { node in
+      guard node.hasAttachments else { return false }
+      for binding in node[attachment: KeyBindingsAttachment.self] where binding.chord == chord {
+        found = KeyBinding(chord: chord, identifier: binding.identifier, node: node)
+        return true
       }
-      node = current.parent
+      return false
     }
-    return nil
+    return found
   }
 
   /// Handles a key press: resolves the nearest binding from the focus upward, then performs its

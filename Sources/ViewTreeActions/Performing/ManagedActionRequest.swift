@@ -1,10 +1,10 @@
 import Actions
 import ViewTree
 
-/// The ViewTree action that carries an identifier to the nearest node with an ``ActionManager``,
+/// The ViewTree action that carries an identifier to the nearest node with an `ActionManager`,
 /// to be performed or validated.
 ///
-/// ``ViewTree/Node/perform(_:sender:tracing:)`` and ``ViewTree/Node/validate(_:sender:)`` trigger
+/// `Node.perform(_:sender:tracing:)` and `Node.validate(_:sender:)` trigger
 /// it; it travels like any action, so capture, receive and transform modifiers and traces see it.
 /// A modal panel can intercept every perform beneath it:
 ///
@@ -30,13 +30,18 @@ public struct ManagedActionRequest: Action, CustomStringConvertible {
   final class Exchange {
     let mode: Mode
     let sender: Any
-    var providers: [any ActionContextProvider] = []
-    var performResult: PerformResult?
-    var validation: Validation?
+    // NB: `@exclusivity(unchecked)`: written by the modifiers of the request's own dispatch, never
+    // across a call out.
+    @exclusivity(unchecked) var providers: [any ActionContextProvider] = []
+    @exclusivity(unchecked) var performResult: PerformResult?
+    @exclusivity(unchecked) var validation: Validation?
 
     init(mode: Mode, sender: Any) {
       self.mode = mode
       self.sender = sender
+      // Room for a typical path's providers in one allocation, rather than a reallocation per
+      // doubling.
+      providers.reserveCapacity(8)
     }
   }
 

@@ -1,7 +1,7 @@
 import Actions
 import ViewTree
 
-/// The manager a node carries (see ``ViewTree/Node/actionManager(_:)``).
+/// The manager a node carries (see `Node.actionManager(_:)`).
 enum ActionManagerAttachment: NodeAttachmentKey {
   static var defaultValue: ActionManager? { nil }
 }

@@ -3,7 +3,7 @@ import ViewTree
 
 extension Node {
   /// Performs an identifier from this node: a ``ManagedActionRequest`` bubbles up, collecting
-  /// context from providers, to the nearest node with an ``ActionManager``, which validates and
+  /// context from providers, to the nearest node with an `ActionManager`, which validates and
   /// performs it.
   ///
   /// ```swift

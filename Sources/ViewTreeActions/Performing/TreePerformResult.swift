@@ -3,8 +3,8 @@ import ViewTree
 
 /// What happened when an identifier was performed through a tree.
 public enum TreePerformResult {
-  /// The nearest node with an ``ActionManager`` performed it (or found it disabled, unknown,
-  /// invalid, or failing); the ``PerformResult`` says which.
+  /// The nearest node with an `ActionManager` performed it (or found it disabled, unknown,
+  /// invalid, or failing); the `PerformResult` says which.
   case answered(PerformResult, manager: Node)
   /// No manager performed it: there is none on the path, or a modifier stopped it or replaced it
   /// with another action. The outcome of the dispatch says which.

@@ -1,0 +1,84 @@
+import Actions
+import Foundation
+import Testing
+import ViewTree
+import ViewTreeActions
+
+// The README's ViewTreeActions example, compiled and run by `readmeExampleRuns`;
+// `readmeShowsThisExample` checks that the README shows exactly the code between the markers.
+
+// readme-example:begin
+enum ChosenRowsKey: ActionContextKey {
+  static let defaultValue: [Int] = []
+}
+
+final class RowStore {
+  var rows = ["alpha", "beta", "gamma"]
+  var chosen = [0]
+}
+
+struct RemoveRowsAction: ManagedAction {  // registered as "RemoveRows"
+  let store: RowStore
+
+  func validate(context: ActionContext) -> Validation {
+    context[ChosenRowsKey.self].isEmpty ? .disabled : .enabled
+  }
+
+  func perform(context: ActionContext) throws {
+    for index in context[ChosenRowsKey.self].sorted(by: >) { store.rows.remove(at: index) }
+  }
+}
+
+func runTreeExample() throws -> [String] {
+  let store = RowStore()
+  let manager = ActionManager()
+  try manager.register(RemoveRowsAction(store: store))
+
+  let tree = NodeTree("window") {
+    Node("menu") {
+      Node("remove").actionItem("menu.RemoveRows")
+    }
+    Node("list")
+      .provideActionContext { context in context[ChosenRowsKey.self] = store.chosen }
+    Node("editor")
+  }
+  tree.root.actionManager(manager)
+  try tree.node(id: "list")?.bindKey("delete", to: "RemoveRows")
+  let menu = tree.node(id: "menu")
+
+  var log: [String] = []
+  try tree.focus(id: "editor")  // nothing chosen here: the menu item is disabled
+  log.append("\(tree.validateItems(in: menu).map(\.validation.isEnabled))")
+  try tree.focus(id: "list")  // the list provides its chosen rows: enabled
+  log.append("\(tree.validateItems(in: menu).map(\.validation.isEnabled))")
+  log.append("\(try tree.handleKey("delete"))")  // resolved on the list, performed
+  log.append(store.rows.joined(separator: ", "))
+  return log
+}
+// readme-example:end
+
+@Suite struct ReadmeExampleTests {
+  @Test func readmeExampleRuns() throws {
+    #expect(
+      try runTreeExample() == [
+        "[false]", "[true]",
+        "delete -> RemoveRows (on window/list): performed RemoveRows (manager at window)",
+        "beta, gamma",
+      ])
+  }
+
+  @Test func readmeShowsThisExample() throws {
+    let testFile = URL(fileURLWithPath: #filePath)
+    let packageRoot = testFile.deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    let source = try String(contentsOf: testFile, encoding: .utf8)
+    let start = try #require(source.range(of: "// readme-example:begin\n"))
+    let end = try #require(
+      source.range(of: "// readme-example:end", range: start.upperBound..<source.endIndex))
+    let example = String(source[start.upperBound..<end.lowerBound])
+    #expect(
+      readme.contains(
+        "```swift\nimport Actions\nimport ViewTree\nimport ViewTreeActions\n\n" + example + "```"))
+  }
+}
