@@ -27,12 +27,13 @@ final class AttachmentBox<Value> {
 }
 
 extension Node {
+  // NB: `@inlinable` (here and below) so that callers in other modules get a specialized getter;
+  // unspecialized, each read looks up `AttachmentBox<Key.Value>`'s metadata at run time.
+
   /// The value attached under a key, or the key's default value.
   ///
   /// - Complexity: O(*a*) in the number of keys attached to this node (usually one or two); a node
   ///   without attachments answers at once.
-  // NB: `@inlinable` (here and below) so that callers in other modules get a specialized getter;
-  // unspecialized, each read looks up `AttachmentBox<Key.Value>`'s metadata at run time.
   @inlinable
   public subscript<Key: NodeAttachmentKey>(attachment key: Key.Type) -> Key.Value {
     get { box(for: key)?.value ?? Key.defaultValue }
