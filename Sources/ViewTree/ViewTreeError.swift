@@ -21,6 +21,12 @@ public enum ViewTreeError: Error, Equatable, CustomStringConvertible {
   case noSuchModifier(ModifierID, node: String)
   /// The reentrancy limit must be at least 1.
   case invalidReentrancyLimit(Int)
+  /// The node already responds to this request type.
+  case duplicateResponder(requestType: String, node: String)
+  /// An asynchronous handler was reached by a synchronous dispatch: trigger with `await`.
+  case asynchronousHandler(node: String)
+  /// Nobody handled the action, and the tree or a node on its path requires handling.
+  case unhandledAction(action: String, path: String)
 
   /// A sentence that says what went wrong and where.
   public var description: String {
@@ -43,6 +49,12 @@ public enum ViewTreeError: Error, Equatable, CustomStringConvertible {
       "'\(node)' has no modifier \(id)"
     case .invalidReentrancyLimit(let limit):
       "the reentrancy limit must be at least 1, not \(limit)"
+    case .duplicateResponder(let type, let node):
+      "'\(node)' already responds to \(type)"
+    case .asynchronousHandler(let node):
+      "'\(node)' has an asynchronous handler for this action: trigger it with 'await'"
+    case .unhandledAction(let action, let path):
+      "nobody handled \(action), triggered from '\(path)', and handling is required"
     }
   }
 }

@@ -3,6 +3,12 @@ import ViewTree
 
 /// The action the benchmarks trigger: a small struct, handled at the root.
 struct Hit: Action {}
+/// A request with a small result.
+struct Lookup: Request {
+  typealias Result = Int
+  var key: Int
+}
+
 /// The type every typed handler on the path waits for; it never arrives.
 struct Miss: Action {}
 

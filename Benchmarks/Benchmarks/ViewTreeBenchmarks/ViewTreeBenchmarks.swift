@@ -63,6 +63,15 @@ let benchmarks: @Sendable () -> Void = {
     WideState(children: 10_000)
   }
 
+  // A synchronous request answered 8 levels up (a small request and result).
+  Benchmark("Request8Up") { benchmark, state in
+    for _ in benchmark.scaledIterations {
+      blackHole(try? state.leaf.request(Lookup(key: 7)))
+    }
+  } setup: {
+    RequestState(depth: 9)
+  }
+
   // 5. Build a 1,000,001-node tree with the result builder. Bytes per node: the resident set
   // grown by the build, after returning memory freed by earlier iterations to the system.
   let rssPerNode = BenchmarkMetric.custom("RSS bytes per node", useScalingFactor: false)
@@ -111,6 +120,22 @@ final class ChainState {
   let leaf: Node
   init(depth: Int, captureEvery: Int? = nil) {
     (tree, leaf) = makeChain(depth: depth, captureEvery: captureEvery)
+  }
+}
+
+/// A chain whose root answers `Lookup`; the request starts `depth - 1` levels below it.
+final class RequestState {
+  let tree: NodeTree
+  let leaf: Node
+  init(depth: Int) {
+    var node = Node()
+    leaf = node
+    for _ in 1..<depth {
+      let child = node
+      node = Node { child }.handleAction(Miss.self) {}
+    }
+    try! node.respond(to: Lookup.self) { lookup in lookup.key * 2 }
+    tree = try! NodeTree(root: node)
   }
 }
 

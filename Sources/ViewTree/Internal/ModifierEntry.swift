@@ -18,10 +18,18 @@ enum CatchReply {
   case caught
 }
 
+/// An asynchronous modifier body: it runs on the caller's actor, given the action and, for a
+/// request, the slot its answer goes to.
+typealias AsyncModifierBody = nonisolated(nonsending) (any Action, RequestSlot?) async throws -> ModifierReply
+
 /// The closure behind a modifier.
 enum ModifierBody {
   case action((any Action) throws -> ModifierReply)
   case error((any Error) throws -> CatchReply)
+  /// A responder: given the request and, when the caller awaits an answer, the slot to write it to.
+  case respond((any Action, RequestSlot?) throws -> ModifierReply)
+  /// An asynchronous handler or responder; only an awaited dispatch can run it.
+  case asynchronous(AsyncModifierBody)
 }
 
 /// One modifier attached to a node, as stored.

@@ -30,7 +30,7 @@ enum ModifierPhase: UInt8 {
     switch kind {
     case .capture: self = .capture
     case .catchError: self = .error
-    case .receive, .transform, .lift, .handle, .observe: self = .bubble
+    case .receive, .transform, .lift, .handle, .observe, .respond: self = .bubble
     }
   }
 }

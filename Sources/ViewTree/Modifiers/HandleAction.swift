@@ -55,3 +55,39 @@ extension Node {
     handleAction(type) { (_: T) in try body() }
   }
 }
+
+extension Node {
+  /// Handles actions of one type asynchronously, on the caller's actor: the action stops here,
+  /// and the awaited trigger returns once `body` has finished.
+  ///
+  /// ```swift
+  /// Node("editor").handleAction(Save.self) { save async throws in
+  ///   try await document.write()
+  /// }
+  /// ```
+  ///
+  /// Only an awaited dispatch (`await node.trigger(...)`) can run it; a synchronous one reports
+  /// ``ViewTreeError/asynchronousHandler(node:)``, which travels outward like any thrown error. An
+  /// error `body` throws goes to the `catchError` modifiers outward from here, and the awaiting
+  /// caller sees it in the outcome. If the awaiting task is cancelled before `body` starts, the
+  /// dispatch throws `CancellationError` here instead.
+  ///
+  /// - Parameters:
+  ///   - type: The type of action to handle.
+  ///   - body: What to do with the action.
+  /// - Returns: This node, for chaining.
+  @discardableResult
+  public func handleAction<T>(
+    _ type: T.Type, perform body: nonisolated(nonsending) @escaping (T) async throws -> Void
+  ) -> Node {
+    let exact = matchesExactlyOnly(type)
+    attach(
+      .handle, matching: type, exactOnly: exact,
+      body: .asynchronous { action, _ in
+        guard let value = Self.match(action, as: T.self, exactOnly: exact) else { return .skipped }
+        try await body(value)
+        return .handled
+      })
+    return self
+  }
+}

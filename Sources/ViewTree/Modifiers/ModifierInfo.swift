@@ -10,6 +10,8 @@ public enum ModifierKind: String, Hashable, Sendable, CaseIterable {
   case lift = "liftAction"
   /// ``Node/handleAction(_:)``: handles the action and stops it.
   case handle = "handleAction"
+  /// ``Node/respond(to:with:)``: answers a ``Request`` and stops it.
+  case respond = "respond"
   /// ``Node/onAction(_:)``: observes the action without changing or stopping it.
   case observe = "onAction"
   /// ``Node/catchError(_:)``: catches errors thrown by modifiers at or below this node.

@@ -54,3 +54,27 @@ extension Node {
     transformAction(type) { (_: T) in try body() }
   }
 }
+
+extension Node {
+  /// Replaces requests of one type with other requests of the same result type: the type system
+  /// guarantees the caller still gets an answer of the type it expects.
+  ///
+  /// ```swift
+  /// Node("cache").transformRequest(FetchUser.self) { request in FetchCachedUser(id: request.id) }
+  /// ```
+  ///
+  /// (An untyped ``transformAction(_:)`` can replace a request with anything; if a responder then
+  /// answers with another result type, the caller gets
+  /// ``RequestError/Reason/resultTypeMismatch(expected:found:)``.)
+  ///
+  /// - Parameters:
+  ///   - type: The request type to replace.
+  ///   - body: Returns the replacement.
+  /// - Returns: This node, for chaining.
+  @discardableResult
+  public func transformRequest<Q: Request>(
+    _ type: Q.Type, perform body: @escaping (Q) throws -> any Request<Q.Result>
+  ) -> Node {
+    transformAction(type) { (request: Q) -> any Action in try body(request) }
+  }
+}

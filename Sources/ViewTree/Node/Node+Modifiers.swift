@@ -60,3 +60,16 @@ extension Node {
     }
   }
 }
+
+extension Node {
+  /// Requires that every action triggered from this node or below be handled; see
+  /// ``requiresHandling``.
+  ///
+  /// - Parameter required: Whether handling is required.
+  /// - Returns: This node, for chaining.
+  @discardableResult
+  public func requireHandling(_ required: Bool = true) -> Node {
+    requiresHandling = required
+    return self
+  }
+}

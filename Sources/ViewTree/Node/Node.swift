@@ -43,6 +43,13 @@ public final class Node {
   @usableFromInline @exclusivity(unchecked) var _attachments:
     ContiguousArray<(key: ObjectIdentifier, box: AnyObject)>?
 
+  /// Whether an action triggered from this node or below that nobody handles ends as an error: the
+  /// outcome is ``ActionOutcome/failed(_:thrownBy:)`` with ``ViewTreeError/unhandledAction(action:path:)``.
+  ///
+  /// Set it on the root of a subtree whose actions must all be handled exactly once; see also
+  /// ``NodeTree/requiresHandling``.
+  @exclusivity(unchecked) public var requiresHandling = false
+
   // Set only on the root of a `NodeTree`; cleared by the tree's deinit.
   unowned(unsafe) var _tree: NodeTree?
   // Set while the node is kept alive by a dispatching tree after leaving it (see `NodeTree.pin`).
@@ -55,11 +62,12 @@ public final class Node {
   ///
   /// - Parameters:
   ///   - id: The node's identifier.
-  ///   - children: The children, declared with ``NodeBuilder``.
+  ///   - children: The children, declared with ``NodeBuilder``. The builder may throw (a
+  ///     declaration such as ``respond(to:with:)`` can), and the initializer rethrows.
   /// - Complexity: O(*n*) in the number of children, plus the depth of any moved child's old parent.
-  public init(_ id: String? = nil, @NodeBuilder children: () -> [Node] = { [] }) {
+  public init(_ id: String? = nil, @NodeBuilder children: () throws -> [Node]) rethrows {
     self.id = id
-    let declared = children()
+    let declared = try children()
     if declared.isEmpty { return }
     var needsSlowPath = false
     for child in declared where child._parent != nil || child._tree != nil {
@@ -84,6 +92,13 @@ public final class Node {
         _children.append(child)
       }
     }
+  }
+
+  /// Creates a node without children.
+  ///
+  /// - Parameter id: The node's identifier.
+  public init(_ id: String? = nil) {
+    self.id = id
   }
 
   deinit {

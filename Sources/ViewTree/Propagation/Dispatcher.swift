@@ -7,7 +7,9 @@ enum Dispatcher {
   /// Paths up to this many nodes live in a fixed buffer on the stack; deeper ones on the heap.
   static let inlinePathCapacity = 128
 
-  static func dispatch<A: Action>(_ action: A, from target: Node, trace: ActionTrace?) -> ActionOutcome {
+  static func dispatch<A: Action>(
+    _ action: A, from target: Node, trace: ActionTrace?, slot: RequestSlot? = nil
+  ) -> ActionOutcome {
     let actionType = ObjectIdentifier(type(of: action))
     let mask = TypeFilter.bit(for: actionType)
     return withUnsafeTemporaryAllocation(of: Unmanaged<Node>.self, capacity: inlinePathCapacity) { inline in
@@ -20,7 +22,7 @@ enum Dispatcher {
       var captureBits: UInt64 = 0
       while true {
         if depth == inlinePathCapacity {
-          return dispatchDeep(action, from: target, trace: trace)
+          return dispatchDeep(action, from: target, trace: trace, slot: slot)
         }
         inline.initializeElement(at: depth, to: node)
         let (up, bubble, capture) = node._withUnsafeGuaranteedRef {
@@ -35,13 +37,15 @@ enum Dispatcher {
       let path = UnsafeBufferPointer(start: inline.baseAddress, count: depth)
       return run(
         action, type: actionType, path: path, firstBubble: firstBubble, capture: captureBits & mask != 0,
-        trace: trace)
+        trace: trace, slot: slot)
     }
   }
 
   /// The same for a path longer than the inline buffer: held on the heap.
   @inline(never)
-  static func dispatchDeep(_ action: some Action, from target: Node, trace: ActionTrace?) -> ActionOutcome {
+  static func dispatchDeep(
+    _ action: some Action, from target: Node, trace: ActionTrace?, slot: RequestSlot?
+  ) -> ActionOutcome {
     let actionType = ObjectIdentifier(type(of: action))
     let mask = TypeFilter.bit(for: actionType)
     var path = ContiguousArray<Unmanaged<Node>>()
@@ -57,14 +61,14 @@ enum Dispatcher {
     return path.withUnsafeBufferPointer {
       run(
         action, type: actionType, path: $0, firstBubble: firstBubble, capture: captureBits & mask != 0,
-        trace: trace)
+        trace: trace, slot: slot)
     }
   }
 
   @inline(__always)
   static func run(
     _ action: some Action, type actionType: ObjectIdentifier, path: UnsafeBufferPointer<Unmanaged<Node>>,
-    firstBubble: Int, capture: Bool, trace: ActionTrace?
+    firstBubble: Int, capture: Bool, trace: ActionTrace?, slot: RequestSlot?
   ) -> ActionOutcome {
     // `path` is never empty: it holds at least the target.
     let top = path[path.count - 1]
@@ -83,14 +87,26 @@ enum Dispatcher {
       tree.dispatchDepth -= 1
       if tree.dispatchDepth == 0, !tree.pinned.isEmpty { tree.releasePinned() }
     }
-    var run = DispatchRun(path: path, tree: tree, action: action, type: actionType, trace: trace)
-    return run.execute(firstBubble: firstBubble, capture: capture)
+    var run = DispatchRun(
+      path: path, tree: tree, action: action, type: actionType, trace: trace, slot: slot,
+      firstBubble: firstBubble, capture: capture)
+    var step = run.run()
+    // A synchronous dispatch cannot wait: an asynchronous modifier throws instead, and the error
+    // travels outward like any other.
+    while case .suspended(let suspension) = step {
+      let node = run.node(at: suspension.index)
+      step = run.resume(suspension, with: .failure(ViewTreeError.asynchronousHandler(node: node.path)))
+    }
+    return run.outcome
   }
 }
 
 /// The state of one dispatch. `path[0]` is the target, `path[path.count - 1]` the root.
+///
+/// The dispatch is a cursor over (phase, node, modifier) so that it can stop at an asynchronous
+/// modifier, let an `async` driver await it, and go on from there (see `resume`).
 struct DispatchRun {
-  let path: UnsafeBufferPointer<Unmanaged<Node>>
+  var path: UnsafeBufferPointer<Unmanaged<Node>>
   unowned(unsafe) let tree: NodeTree
   var action: any Action
   var actionType: ObjectIdentifier
@@ -100,18 +116,60 @@ struct DispatchRun {
   let trace: ActionTrace?
   let recording: Bool
   let nestingLevel: Int
-  /// Set when `runModifiers` returns `true`. Not an `Optional`: copying an `Optional` of a
+  /// Where a responder writes its answer, when the caller awaits one.
+  let slot: RequestSlot?
+  /// The outcome, once the dispatch ended. Not an `Optional`: copying an `Optional` of a
   /// multi-payload enum instantiates generic metadata on every dispatch.
   var outcome: ActionOutcome = .notDispatched(.notInTree)
+
+  // The cursor.
+  var phase: ModifierPhase
+  var index: Int
+  var position = 0
 
   // The last attachment check, reused while the generation has not moved.
   var checkedGeneration: UInt64 = 0
   var checkedIndex = Int.min
   var checkedResult = false
 
+  /// What `run` and `resume` stopped at.
+  enum Step {
+    /// The dispatch ended; `outcome` is set.
+    case finished
+    /// An asynchronous modifier is waiting to be awaited.
+    case suspended(Suspension)
+  }
+
+  /// An asynchronous modifier the dispatch stopped at. A class, so that `Step` stays one word and
+  /// the synchronous path pays nothing for it.
+  final class Suspension {
+    let body: AsyncModifierBody
+    let action: any Action
+    let slot: RequestSlot?
+    let index: Int
+    let serial: UInt64
+    let hint: Int
+    let phase: ModifierPhase
+    let info: ModifierInfo?
+
+    init(
+      body: @escaping AsyncModifierBody, action: any Action, slot: RequestSlot?, index: Int, serial: UInt64,
+      hint: Int, phase: ModifierPhase, info: ModifierInfo?
+    ) {
+      self.body = body
+      self.action = action
+      self.slot = slot
+      self.index = index
+      self.serial = serial
+      self.hint = hint
+      self.phase = phase
+      self.info = info
+    }
+  }
+
   init(
     path: UnsafeBufferPointer<Unmanaged<Node>>, tree: NodeTree, action: any Action, type: ObjectIdentifier,
-    trace: ActionTrace?
+    trace: ActionTrace?, slot: RequestSlot?, firstBubble: Int, capture: Bool
   ) {
     self.path = path
     self.tree = tree
@@ -122,7 +180,19 @@ struct DispatchRun {
     self.trace = trace
     self.recording = trace != nil || tree.stepObserver != nil
     self.nestingLevel = tree.dispatchDepth - 1
+    self.slot = slot
+    if capture {
+      phase = .capture
+      index = path.count - 1
+    } else {
+      // Skipping the nodes below `firstBubble` is right: they have no modifier that could run.
+      phase = .bubble
+      index = firstBubble < 0 ? path.count : firstBubble
+    }
+    self.firstBubble = firstBubble
   }
+
+  private let firstBubble: Int
 
   @inline(__always)
   func node(at index: Int) -> Node { path[index].takeUnretainedValue() }
@@ -142,71 +212,180 @@ struct DispatchRun {
     }
   }
 
-  /// Runs the capture phase (if `capture`) and the bubble phase from `firstBubble` (nodes below it
-  /// have no modifier that could run; -1 when none has).
-  mutating func execute(firstBubble: Int, capture: Bool) -> ActionOutcome {
-    if capture {
-      var index = path.count - 1
+  /// Runs from the cursor until the dispatch ends or reaches an asynchronous modifier.
+  mutating func run() -> Step {
+    if phase == .capture {
       while index >= 0 {
-        let position = candidate(at: index, from: 0, in: .capture)
-        if position >= 0, runModifiers(at: index, from: position, in: .capture) { return outcome }
+        let found = candidate(at: index, from: position, in: .capture)
+        if found >= 0, let step = runModifiers(at: index, from: found, in: .capture) { return step }
         index -= 1
+        position = 0
       }
+      // Skipping the nodes below `firstBubble` stays right after capture handlers ran: a modifier
+      // added since does not see this action, and one removed cannot add a candidate.
+      phase = .bubble
+      index = firstBubble < 0 ? path.count : firstBubble
+      position = 0
     }
-    // Skipping the nodes below `firstBubble` stays right even after capture handlers ran: a
-    // modifier added since does not see this action, and one removed cannot add a candidate.
-    var index = firstBubble < 0 ? path.count : firstBubble
     while index < path.count {
-      let position = candidate(at: index, from: 0, in: .bubble)
-      if position >= 0, runModifiers(at: index, from: position, in: .bubble) { return outcome }
+      let found = candidate(at: index, from: position, in: .bubble)
+      if found >= 0, let step = runModifiers(at: index, from: found, in: .bubble) { return step }
       index += 1
+      position = 0
     }
-    tree.onUnhandled?(action, node(at: 0))
-    return .unhandled(action)
+    finishUnhandled()
+    return .finished
+  }
+
+  /// Goes on after the asynchronous modifier `suspension` returned `reply`.
+  mutating func resume(_ suspension: Suspension, with reply: Swift.Result<ModifierReply, any Error>) -> Step {
+    let node = node(at: suspension.index)
+    let before = recording ? suspension.action : nil
+    let ended: Bool
+    switch reply {
+    case .success(let reply):
+      ended = apply(
+        reply, node: node, index: suspension.index, serial: suspension.serial, phase: suspension.phase,
+        info: suspension.info, before: before)
+    case .failure(let error):
+      ended = fail(
+        error, node: node, index: suspension.index, serial: suspension.serial, phase: suspension.phase,
+        info: suspension.info, before: before)
+    }
+    if ended { return .finished }
+    position = Self.position(in: node, after: suspension.serial, hint: suspension.hint)
+    return run()
+  }
+
+  private mutating func finishUnhandled() {
+    let target = node(at: 0)
+    tree.onUnhandled?(action, target)
+    if requiresHandling() {
+      let error = ViewTreeError.unhandledAction(action: "\(action)", path: target.path)
+      outcome = .failed(error, thrownBy: target)
+    } else {
+      outcome = .unhandled(action)
+    }
+  }
+
+  /// Whether the tree, or a node on the path, turns unhandled actions into errors.
+  private func requiresHandling() -> Bool {
+    if tree.requiresHandling { return true }
+    for index in 0..<path.count where node(at: index).requiresHandling { return true }
+    return false
   }
 
   /// Runs the modifiers of `path[index]` for `phase`, from the candidate at `start`; returns
-  /// `true`, with `outcome` set, when the dispatch ends here.
-  mutating func runModifiers(at index: Int, from start: Int, in phase: ModifierPhase) -> Bool {
+  /// `nil` when the node has no more to run, `.finished` when the dispatch ended here (with
+  /// `outcome` set), or the asynchronous modifier it stopped at.
+  mutating func runModifiers(at index: Int, from start: Int, in phase: ModifierPhase) -> Step? {
     let node = node(at: index)
     var position = start
     while position >= 0 {
       guard isAttached(index) else {
         record(node, phase, nil, before: action, .skippedDetachedNode)
-        return false
+        return nil
       }
       let serial = node._keys.serial(at: position)
-      guard case .action(let body) = node._modifiers[position].body else { return false }
-      let info = recording ? node._modifiers[position].info : nil
-      // A copy of the action only when a trace will show it: copying an existential costs
-      // reference counting through value witnesses.
-      let before: (any Action)? = recording ? action : nil
-      do {
-        switch try body(action) {
-        case .skipped:
-          break
-        case .passed:
-          record(node, phase, info, before: before, .passed)
-        case .handled:
-          record(node, phase, info, before: before, .handled)
-          outcome = .handled(by: node, action: action)
-          return true
-        case .transformed(let replacement):
-          action = replacement
-          actionType = ObjectIdentifier(type(of: replacement))
-          mask = TypeFilter.bit(for: actionType)
-          record(node, phase, info, before: before, .transformed)
+      let ended: Bool
+      if recording {
+        // A copy of the action only when a trace will show it: copying an existential costs
+        // reference counting through value witnesses.
+        let info = node._modifiers[position].info
+        let before = action
+        switch call(node._modifiers[position].body) {
+        case .reply(let reply):
+          ended = apply(
+            reply, node: node, index: index, serial: serial, phase: phase, info: info, before: before)
+        case .threw(let error):
+          ended = fail(
+            error, node: node, index: index, serial: serial, phase: phase, info: info, before: before)
+        case .suspend(let body):
+          return suspend(body, at: index, position: position, serial: serial, phase: phase, info: info)
         }
-      } catch {
-        record(node, phase, info, before: before, .threw(error))
-        outcome = propagate(error, from: index, after: serial)
-        return true
+      } else {
+        switch call(node._modifiers[position].body) {
+        case .reply(let reply):
+          ended = apply(reply, node: node, index: index, serial: serial, phase: phase, info: nil, before: nil)
+        case .threw(let error):
+          ended = fail(error, node: node, index: index, serial: serial, phase: phase, info: nil, before: nil)
+        case .suspend(let body):
+          return suspend(body, at: index, position: position, serial: serial, phase: phase, info: nil)
+        }
       }
+      if ended { return .finished }
       // The handler may have changed the node's modifiers: find the next one by serial.
       let next = Self.position(in: node, after: serial, hint: position)
       position = candidate(at: index, from: next, in: phase)
     }
-    return false
+    return nil
+  }
+
+  /// What calling a modifier's body gave.
+  enum Call {
+    case reply(ModifierReply)
+    case threw(any Error)
+    case suspend(AsyncModifierBody)
+  }
+
+  @inline(__always)
+  func call(_ body: ModifierBody) -> Call {
+    do {
+      switch body {
+      case .action(let body): return .reply(try body(action))
+      case .respond(let body): return .reply(try body(action, slot))
+      case .asynchronous(let body): return .suspend(body)
+      case .error: return .reply(.skipped)
+      }
+    } catch {
+      return .threw(error)
+    }
+  }
+
+  mutating func suspend(
+    _ body: @escaping AsyncModifierBody, at index: Int, position: Int, serial: UInt64, phase: ModifierPhase,
+    info: ModifierInfo?
+  ) -> Step {
+    self.position = position
+    return .suspended(
+      Suspension(
+        body: body, action: action, slot: slot, index: index, serial: serial, hint: position, phase: phase,
+        info: info))
+  }
+
+  /// Applies what a modifier answered; returns `true`, with `outcome` set, when the dispatch ends.
+  @inline(__always)
+  mutating func apply(
+    _ reply: ModifierReply, node: Node, index: Int, serial: UInt64, phase: ModifierPhase, info: ModifierInfo?,
+    before: (any Action)?
+  ) -> Bool {
+    switch reply {
+    case .skipped:
+      return false
+    case .passed:
+      record(node, phase, info, before: before, .passed)
+      return false
+    case .handled:
+      record(node, phase, info, before: before, .handled)
+      outcome = .handled(by: node, action: action)
+      return true
+    case .transformed(let replacement):
+      action = replacement
+      actionType = ObjectIdentifier(type(of: replacement))
+      mask = TypeFilter.bit(for: actionType)
+      record(node, phase, info, before: before, .transformed)
+      return false
+    }
+  }
+
+  /// Records a modifier's error and sends it outward; the dispatch ends.
+  mutating func fail(
+    _ error: any Error, node: Node, index: Int, serial: UInt64, phase: ModifierPhase, info: ModifierInfo?,
+    before: (any Action)?
+  ) -> Bool {
+    record(node, phase, info, before: before, .threw(error))
+    outcome = propagate(error, from: index, after: serial)
+    return true
   }
 
   /// Sends an error outward from the modifier with serial `after` on `path[index]`.

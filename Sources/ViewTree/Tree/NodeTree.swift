@@ -34,6 +34,12 @@ public final class NodeTree {
   /// ends cleanly instead of overflowing the stack. Set it with ``setReentrancyLimit(_:)``.
   @exclusivity(unchecked) public private(set) var reentrancyLimit = 64
 
+  /// Whether every action dispatched in this tree must be handled: one that nobody handles ends
+  /// as ``ActionOutcome/failed(_:thrownBy:)`` with ``ViewTreeError/unhandledAction(action:path:)``
+  /// instead of ``ActionOutcome/unhandled(_:)``. ``Node/requiresHandling`` does the same for a
+  /// subtree.
+  @exclusivity(unchecked) public var requiresHandling = false
+
   /// Called with every action that nobody handled, and the node it was triggered from.
   ///
   /// Nothing asserts by default: an unhandled action is a normal outcome.
@@ -65,8 +71,8 @@ public final class NodeTree {
   /// - Parameters:
   ///   - id: The root's identifier.
   ///   - children: The root's children.
-  public init(_ id: String? = nil, @NodeBuilder children: () -> [Node]) {
-    let root = Node(id, children: children)
+  public init(_ id: String? = nil, @NodeBuilder children: () throws -> [Node]) rethrows {
+    let root = try Node(id, children: children)
     self.root = root
     root._tree = self
   }

@@ -10,7 +10,7 @@
 /// ``NotDispatchedReason/nodeReleased``, and from a node that has left its tree,
 /// ``NotDispatchedReason/notInTree``; neither crashes.
 public struct TriggerAction {
-  private weak var node: Node?
+  weak var node: Node?
 
   /// Creates a handle for a node.
   ///

@@ -1,0 +1,83 @@
+extension Node {
+  /// Answers requests of one type: the nearest node that responds to a request answers it, and
+  /// the request stops there.
+  ///
+  /// ```swift
+  /// try Node("session").respond(to: FetchUser.self) { request in
+  ///   try database.user(id: request.id)
+  /// }
+  /// ```
+  ///
+  /// A node responds to a request type once: a second responder for the same type is an error
+  /// when declared, so that which one answers is never in doubt.
+  ///
+  /// - Parameters:
+  ///   - type: The request type.
+  ///   - body: Produces the answer. A thrown error stops the request and goes to the
+  ///     `catchError` modifiers outward from here; the caller of `request` gets it too.
+  /// - Returns: This node, for chaining.
+  /// - Throws: ``ViewTreeError/duplicateResponder(requestType:node:)`` when this node already
+  ///   responds to `type`.
+  @discardableResult
+  public func respond<Q: Request>(to type: Q.Type, with body: @escaping (Q) throws -> Q.Result)
+    throws(ViewTreeError) -> Node
+  {
+    try checkNoResponder(for: type)
+    let exact = matchesExactlyOnly(type)
+    attach(
+      .respond, matching: type, exactOnly: exact,
+      body: .respond { action, slot in
+        try withMatch(action, as: Q.self, exactOnly: exact) { request in
+          let answer = try body(request)
+          try slot?.write(answer)
+          return .handled
+        }
+      })
+    return self
+  }
+
+  /// Answers requests of one type asynchronously, on the caller's actor.
+  ///
+  /// Only an awaited request (`try await node.request(...)`) or an awaited trigger can reach an
+  /// asynchronous responder; a synchronous one reports ``ViewTreeError/asynchronousHandler(node:)``.
+  ///
+  /// - Parameters:
+  ///   - type: The request type.
+  ///   - body: Produces the answer.
+  /// - Returns: This node, for chaining.
+  /// - Throws: ``ViewTreeError/duplicateResponder(requestType:node:)`` when this node already
+  ///   responds to `type`.
+  @discardableResult
+  public func respond<Q: Request>(
+    to type: Q.Type, with body: nonisolated(nonsending) @escaping (Q) async throws -> Q.Result
+  ) throws(ViewTreeError) -> Node {
+    try checkNoResponder(for: type)
+    let exact = matchesExactlyOnly(type)
+    attach(
+      .respond, matching: type, exactOnly: exact,
+      body: .asynchronous { action, slot in
+        guard let request = Self.match(action, as: Q.self, exactOnly: exact) else { return .skipped }
+        let answer = try await body(request)
+        try slot?.write(answer)
+        return .handled
+      })
+    return self
+  }
+
+  private func checkNoResponder<Q: Request>(for type: Q.Type) throws(ViewTreeError) {
+    for entry in _modifiers where entry.kind == .respond {
+      if let matchType = entry.matchType, ObjectIdentifier(matchType) == ObjectIdentifier(type) {
+        throw .duplicateResponder(requestType: "\(type)", node: path)
+      }
+    }
+  }
+
+  /// The action as a `T`, for asynchronous bodies (which cannot use the synchronous `withMatch`).
+  static func match<T>(_ action: any Action, as type: T.Type, exactOnly: Bool) -> T? {
+    if exactOnly {
+      func open<A: Action>(_ value: A) -> T? { A.self == T.self ? unsafeBitCast(value, to: T.self) : nil }
+      return open(action)
+    }
+    return action as? T
+  }
+}

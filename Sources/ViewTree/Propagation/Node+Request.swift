@@ -1,0 +1,185 @@
+extension Node {
+  // NB: `@inlinable`, so that the caller's module specializes it for `Q`: unspecialized, each call
+  // instantiates metadata for `Q.Result` buffers and optionals, which costs more than the dispatch.
+
+  /// Sends a request from this node and returns the answer of the nearest node that responds.
+  ///
+  /// ```swift
+  /// let user = try editor.request(FetchUser(id: 3))
+  /// ```
+  ///
+  /// The request travels like any action (capture, receive and transform modifiers see it). A
+  /// request nobody answers throws; it never traps.
+  ///
+  /// - Parameters:
+  ///   - request: The request.
+  ///   - trace: A trace that records every step, or `nil`.
+  /// - Returns: The answer.
+  /// - Throws: ``RequestError``, naming the request type and the path it took.
+  @inlinable
+  public func request<Q: Request>(_ request: Q, tracing trace: ActionTrace? = nil) throws(RequestError)
+    -> Q.Result
+  {
+    var answered = false
+    var outcome = ActionOutcome.notDispatched(.notInTree)
+    let answer: Q.Result? = withUnsafeMutablePointer(to: &answered) { flag in
+      withUnsafeTemporaryAllocation(of: Q.Result.self, capacity: 1) { buffer in
+        // A buffer of capacity 1 always has a base address.
+        let base = buffer.baseAddress.unsafelyUnwrapped
+        outcome = _dispatchRequest(
+          request, trace: trace, into: UnsafeMutableRawPointer(base), resultType: Q.Result.self,
+          answered: flag)
+        return flag.pointee ? base.move() : nil
+      }
+    }
+    if let answer { return answer }
+    throw RequestError(Q.self, from: self, outcome: outcome)
+  }
+
+  /// Dispatches a request whose answer, if any, goes to `pointer` (uninitialized memory for one
+  /// `resultType` value), setting `answered`.
+  @usableFromInline
+  func _dispatchRequest(
+    _ request: some Request, trace: ActionTrace?, into pointer: UnsafeMutableRawPointer, resultType: Any.Type,
+    answered: UnsafeMutablePointer<Bool>
+  ) -> ActionOutcome {
+    let slot = RequestSlot(pointer: pointer, resultType: resultType, answered: answered)
+    return Dispatcher.dispatch(request, from: self, trace: trace, slot: slot)
+  }
+
+  /// Sends a request from this node, awaiting asynchronous responders on the caller's actor.
+  ///
+  /// Cancelling the awaiting task reaches the responders: one that has not started throws
+  /// `CancellationError` instead.
+  ///
+  /// - Parameters:
+  ///   - request: The request.
+  ///   - trace: A trace that records every step, or `nil`.
+  /// - Returns: The answer.
+  /// - Throws: ``RequestError``, naming the request type and the path it took.
+  nonisolated(nonsending) public func request<Q: Request>(_ request: Q, tracing trace: ActionTrace? = nil)
+    async throws(RequestError) -> Q.Result
+  {
+    let answered = UnsafeMutablePointer<Bool>.allocate(capacity: 1)
+    answered.initialize(to: false)
+    let storage = UnsafeMutablePointer<Q.Result>.allocate(capacity: 1)
+    defer {
+      answered.deallocate()
+      storage.deallocate()
+    }
+    let slot = RequestSlot(
+      pointer: UnsafeMutableRawPointer(storage), resultType: Q.Result.self, answered: answered)
+    let outcome = await Dispatcher.dispatchAsync(request, from: self, trace: trace, slot: slot)
+    if answered.pointee { return storage.move() }
+    throw RequestError(Q.self, from: self, outcome: outcome)
+  }
+
+  /// Triggers an action from this node and awaits it: asynchronous handlers run, on the caller's
+  /// actor, and their completion and errors are in the outcome.
+  ///
+  /// - Parameters:
+  ///   - action: The action.
+  ///   - trace: A trace that records every step, or `nil`.
+  /// - Returns: What happened to the action.
+  @discardableResult
+  nonisolated(nonsending) public func trigger(_ action: some Action, tracing trace: ActionTrace? = nil)
+    async -> ActionOutcome
+  {
+    await Dispatcher.dispatchAsync(action, from: self, trace: trace, slot: nil)
+  }
+}
+
+extension NodeTree {
+  /// Sends a request from the focused node, or the root when nothing is focused.
+  ///
+  /// - Parameters:
+  ///   - request: The request.
+  ///   - trace: A trace that records every step, or `nil`.
+  /// - Returns: The answer.
+  /// - Throws: ``RequestError``.
+  public func request<Q: Request>(_ request: Q, tracing trace: ActionTrace? = nil) throws(RequestError)
+    -> Q.Result
+  {
+    guard isRooted else { throw RequestError(Q.self, from: root, outcome: .notDispatched(.notInTree)) }
+    return try (focusedNode ?? root).request(request, tracing: trace)
+  }
+
+  /// Sends a request from the focused node (or the root), awaiting asynchronous responders.
+  ///
+  /// - Parameters:
+  ///   - request: The request.
+  ///   - trace: A trace that records every step, or `nil`.
+  /// - Returns: The answer.
+  /// - Throws: ``RequestError``.
+  nonisolated(nonsending) public func request<Q: Request>(_ request: Q, tracing trace: ActionTrace? = nil)
+    async throws(RequestError) -> Q.Result
+  {
+    guard isRooted else { throw RequestError(Q.self, from: root, outcome: .notDispatched(.notInTree)) }
+    return try await (focusedNode ?? root).request(request, tracing: trace)
+  }
+
+  /// Sends an action from the focused node (or the root) and awaits asynchronous handlers.
+  ///
+  /// - Parameters:
+  ///   - action: The action.
+  ///   - trace: A trace that records every step, or `nil`.
+  /// - Returns: What happened to the action.
+  @discardableResult
+  nonisolated(nonsending) public func send(_ action: some Action, tracing trace: ActionTrace? = nil)
+    async -> ActionOutcome
+  {
+    guard isRooted else { return .notDispatched(.notInTree) }
+    return await (focusedNode ?? root).trigger(action, tracing: trace)
+  }
+}
+
+extension TriggerAction {
+  /// Sends a request from the node; see ``Node/request(_:tracing:)``.
+  ///
+  /// - Parameter request: The request.
+  /// - Returns: The answer.
+  /// - Throws: ``RequestError``; its reason is ``NotDispatchedReason/nodeReleased`` when the node
+  ///   is gone.
+  public func request<Q: Request>(_ request: Q) throws(RequestError) -> Q.Result {
+    guard let node else {
+      throw RequestError(
+        requestType: Q.self, path: [], reason: .notDispatched(.nodeReleased), outcome: "not dispatched")
+    }
+    return try node.request(request)
+  }
+
+  /// Triggers an action from the node and awaits asynchronous handlers.
+  ///
+  /// - Parameter action: The action.
+  /// - Returns: What happened to the action.
+  @discardableResult
+  nonisolated(nonsending) public func callAsFunction(_ action: some Action) async -> ActionOutcome {
+    guard let node else { return .notDispatched(.nodeReleased) }
+    return await node.trigger(action)
+  }
+}
+
+extension RequestError {
+  /// The error for a request from `start` that ended in `outcome` without an answer.
+  @usableFromInline
+  init(_ type: Any.Type, from start: Node, outcome: ActionOutcome) {
+    var path: [String] = []
+    var node: Node? = start
+    while let current = node {
+      path.append(current.path)
+      node = current.parent
+    }
+    let reason: Reason
+    switch outcome {
+    case .notDispatched(let why):
+      reason = .notDispatched(why)
+    case .failed(let error as ResultTypeMismatch, _), .caught(let error as ResultTypeMismatch, _, _):
+      reason = .resultTypeMismatch(expected: error.expected, found: error.found)
+    case .failed(let error, _), .caught(let error, _, _):
+      reason = .threw(error)
+    case .handled, .unhandled:
+      reason = .unanswered
+    }
+    self.init(requestType: type, path: path, reason: reason, outcome: outcome.description)
+  }
+}
