@@ -1,4 +1,5 @@
 /// What a bubble or capture modifier's body answered.
+@usableFromInline
 enum ModifierReply {
   /// The action's type did not match a typed modifier: not a visit.
   case skipped
@@ -11,6 +12,7 @@ enum ModifierReply {
 }
 
 /// What a `catchError` modifier's body answered, when it did not throw.
+@usableFromInline
 enum CatchReply {
   /// The error's type did not match a typed catch: not a visit.
   case skipped
@@ -20,9 +22,11 @@ enum CatchReply {
 
 /// An asynchronous modifier body: it runs on the caller's actor, given the action and, for a
 /// request, the slot its answer goes to.
+@usableFromInline
 typealias AsyncModifierBody = nonisolated(nonsending) (any Action, RequestSlot?) async throws -> ModifierReply
 
 /// The closure behind a modifier.
+@usableFromInline
 enum ModifierBody {
   case action((any Action) throws -> ModifierReply)
   case error((any Error) throws -> CatchReply)
@@ -58,7 +62,7 @@ struct ModifierEntry {
 /// A concrete struct or enum type conforming to ``Action`` matches by type identity only. A class
 /// (subclasses match too) or an existential such as `(any Saveable).self` (conforming types match)
 /// needs a dynamic cast when the identities differ.
-@inline(__always)
+@inlinable @inline(__always)
 func matchesExactlyOnly<T>(_ type: T.Type) -> Bool {
   (type is any Action.Type) && !(type is AnyObject.Type)
 }
@@ -68,7 +72,7 @@ func matchesExactlyOnly<T>(_ type: T.Type) -> Bool {
 ///
 /// It never forms a `T?`: the modifier closures that call it run unspecialized, and instantiating
 /// `Optional<T>`'s metadata on every call would cost more than the whole hop.
-@inline(__always)
+@inlinable @inline(__always)
 func withMatch<T>(
   _ action: any Action, as type: T.Type, exactOnly: Bool, _ body: (T) throws -> ModifierReply
 ) rethrows -> ModifierReply {

@@ -1,4 +1,6 @@
 extension Node {
+  // NB: `@inlinable`, so that the responder closure is specialized for `Q` in the caller's module.
+
   /// Answers requests of one type: the nearest node that responds to a request answers it, and
   /// the request stops there.
   ///
@@ -18,7 +20,7 @@ extension Node {
   /// - Returns: This node, for chaining.
   /// - Throws: ``ViewTreeError/duplicateResponder(requestType:node:)`` when this node already
   ///   responds to `type`.
-  @discardableResult
+  @inlinable @discardableResult
   public func respond<Q: Request>(to type: Q.Type, with body: @escaping (Q) throws -> Q.Result)
     throws(ViewTreeError) -> Node
   {
@@ -64,7 +66,8 @@ extension Node {
     return self
   }
 
-  private func checkNoResponder<Q: Request>(for type: Q.Type) throws(ViewTreeError) {
+  @usableFromInline
+  func checkNoResponder<Q: Request>(for type: Q.Type) throws(ViewTreeError) {
     for entry in _modifiers where entry.kind == .respond {
       if let matchType = entry.matchType, ObjectIdentifier(matchType) == ObjectIdentifier(type) {
         throw .duplicateResponder(requestType: "\(type)", node: path)

@@ -31,7 +31,7 @@ extension Node {
   }
 
   /// Attaches a modifier and returns its identifier.
-  @discardableResult
+  @usableFromInline @discardableResult
   func attach(
     _ kind: ModifierKind, matching matchType: Any.Type?, exactOnly: Bool, output: Any.Type? = nil,
     body: ModifierBody

@@ -20,14 +20,16 @@ public protocol Request<Result>: Action {
 
 /// Where a responder writes its answer: memory the caller of `request` set aside for a value of
 /// one type.
+@usableFromInline
 struct RequestSlot {
   /// Uninitialized memory for one `resultType` value.
-  let pointer: UnsafeMutableRawPointer
-  let resultType: Any.Type
+  @usableFromInline let pointer: UnsafeMutableRawPointer
+  @usableFromInline let resultType: Any.Type
   /// Set to `true` once the answer is written.
-  let answered: UnsafeMutablePointer<Bool>
+  @usableFromInline let answered: UnsafeMutablePointer<Bool>
 
   /// Writes a responder's answer, checking that it is of the type the caller expects.
+  @inlinable
   func write<Result>(_ answer: Result) throws {
     guard ObjectIdentifier(resultType) == ObjectIdentifier(Result.self) else {
       throw ResultTypeMismatch(expected: resultType, found: Result.self)
@@ -39,9 +41,16 @@ struct RequestSlot {
 
 /// Thrown by a responder whose answer's type differs from the one the caller expects: a transform
 /// replaced the request with one of another result type.
+@usableFromInline
 struct ResultTypeMismatch: Error {
   let expected: Any.Type
   let found: Any.Type
+
+  @usableFromInline
+  init(expected: Any.Type, found: Any.Type) {
+    self.expected = expected
+    self.found = found
+  }
 }
 
 /// Why a request got no answer.
