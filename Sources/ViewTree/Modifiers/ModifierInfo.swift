@@ -10,7 +10,7 @@ public enum ModifierKind: String, Hashable, Sendable, CaseIterable {
   case lift = "liftAction"
   /// ``Node/handleAction(_:)``: handles the action and stops it.
   case handle = "handleAction"
-  /// ``Node/respond(to:with:)``: answers a ``Request`` and stops it.
+  /// `Node.respond(to:with:)`: answers a ``Request`` and stops it.
   case respond = "respond"
   /// ``Node/onAction(_:)``: observes the action without changing or stopping it.
   case observe = "onAction"

@@ -63,7 +63,7 @@ public final class Node {
   /// - Parameters:
   ///   - id: The node's identifier.
   ///   - children: The children, declared with ``NodeBuilder``. The builder may throw (a
-  ///     declaration such as ``respond(to:with:)`` can), and the initializer rethrows.
+  ///     declaration such as `respond(to:with:)` can), and the initializer rethrows.
   /// - Complexity: O(*n*) in the number of children, plus the depth of any moved child's old parent.
   public init(_ id: String? = nil, @NodeBuilder children: () throws -> [Node]) rethrows {
     self.id = id

@@ -134,7 +134,7 @@ extension NodeTree {
 }
 
 extension TriggerAction {
-  /// Sends a request from the node; see ``Node/request(_:tracing:)``.
+  /// Sends a request from the node; see `Node.request(_:tracing:)`.
   ///
   /// - Parameter request: The request.
   /// - Returns: The answer.

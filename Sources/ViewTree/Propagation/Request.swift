@@ -11,7 +11,7 @@
 /// ```
 ///
 /// A request travels like any action: capture, receive and transform modifiers see it, and a
-/// plain ``Node/trigger(_:tracing:)`` of a request lets the nearest responder handle it and drops
+/// plain `Node.trigger(_:tracing:)` of a request lets the nearest responder handle it and drops
 /// the answer.
 public protocol Request<Result>: Action {
   /// The type of the answer.

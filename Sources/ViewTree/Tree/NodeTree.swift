@@ -14,7 +14,7 @@
 public final class NodeTree {
   /// The root node. It stays the root: ``Node/removeFromParent()`` on it does nothing.
   ///
-  /// If the root is added as a child of another node, this tree is no longer rooted: ``send(_:tracing:)``
+  /// If the root is added as a child of another node, this tree is no longer rooted: `send(_:tracing:)`
   /// reports ``NotDispatchedReason/notInTree`` until it is removed from that parent again.
   public let root: Node
 
