@@ -11,16 +11,19 @@ let package = Package(
     .library(name: "ViewTree", targets: ["ViewTree"]),
     .library(name: "Actions", targets: ["Actions"]),
     .library(name: "ViewTreeActions", targets: ["ViewTreeActions"]),
+    .library(name: "ViewTreeTesting", targets: ["ViewTreeTesting"]),
     .executable(name: "Playground", targets: ["Playground"]),
   ],
   targets: [
     .target(name: "ViewTree"),
     .target(name: "Actions"),
     .target(name: "ViewTreeActions", dependencies: ["ViewTree", "Actions"]),
+    .target(name: "ViewTreeTesting", dependencies: ["ViewTree", "Actions", "ViewTreeActions"]),
     .executableTarget(name: "Playground", dependencies: ["ViewTree"], path: "Playground"),
     .testTarget(name: "ViewTreeTests", dependencies: ["ViewTree"]),
     .testTarget(name: "ActionsTests", dependencies: ["Actions"]),
     .testTarget(name: "ViewTreeActionsTests", dependencies: ["ViewTreeActions", "ViewTree", "Actions"]),
+    .testTarget(name: "ViewTreeTestingTests", dependencies: ["ViewTreeTesting", "ViewTree", "Actions", "ViewTreeActions"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -183,3 +183,23 @@ extension RequestError {
     self.init(requestType: type, path: path, reason: reason, outcome: outcome.description)
   }
 }
+
+extension Node {
+  /// Sends a request and returns both the outcome of its dispatch and the answer, for testing
+  /// tools that show what happened.
+  package func requestWithOutcome<Q: Request>(_ request: Q, tracing trace: ActionTrace?) -> (
+    outcome: ActionOutcome, answer: Q.Result?
+  ) {
+    var answered = false
+    return withUnsafeMutablePointer(to: &answered) { flag in
+      withUnsafeTemporaryAllocation(of: Q.Result.self, capacity: 1) { buffer in
+        // A buffer of capacity 1 always has a base address.
+        let base = buffer.baseAddress.unsafelyUnwrapped
+        let outcome = _dispatchRequest(
+          request, trace: trace, into: UnsafeMutableRawPointer(base), resultType: Q.Result.self,
+          answered: flag)
+        return (outcome, flag.pointee ? base.move() : nil)
+      }
+    }
+  }
+}

@@ -19,12 +19,20 @@ extension Node {
   public func perform(_ identifier: String, sender: Any? = nil, tracing trace: ActionTrace? = nil)
     -> TreePerformResult
   {
+    performWithOutcome(identifier, sender: sender, tracing: trace).result
+  }
+
+  /// Performs an identifier and returns both the outcome of its dispatch and the result, for
+  /// testing tools that show what happened.
+  package func performWithOutcome(_ identifier: String, sender: Any?, tracing trace: ActionTrace?) -> (
+    outcome: ActionOutcome, result: TreePerformResult
+  ) {
     let exchange = ManagedActionRequest.Exchange(mode: .perform, sender: sender ?? self)
     let outcome = trigger(ManagedActionRequest(identifier: identifier, exchange: exchange), tracing: trace)
     guard let result = exchange.performResult, case .handled(let manager, _) = outcome else {
-      return .notPerformed(outcome)
+      return (outcome, .notPerformed(outcome))
     }
-    return .answered(result, manager: manager)
+    return (outcome, .answered(result, manager: manager))
   }
 
   /// Validates an identifier from this node: the same path and context as

@@ -1,0 +1,130 @@
+import ViewTree
+
+/// Why ``makeTree(_:)`` could not read a shape.
+public struct TreeShapeError: Error, Equatable, CustomStringConvertible {
+  /// The shape that failed.
+  public let shape: String
+  /// The character offset of the problem.
+  public let offset: Int
+  /// What was expected there.
+  public let expected: String
+
+  /// Creates an error.
+  public init(shape: String, offset: Int, expected: String) {
+    self.shape = shape
+    self.offset = offset
+    self.expected = expected
+  }
+
+  /// A message with the shape and a caret under the problem.
+  public var description: String {
+    "invalid tree shape: expected \(expected) (offset \(offset))\n  \(shape)\n  \(String(repeating: " ", count: offset))^"
+  }
+}
+
+/// Declares a tree by node ids, for tests: `"window(sidebar(list), editor)"`.
+///
+/// Each node is an id (letters, digits, `_`, `-`, `.`), optionally followed by its children in
+/// parentheses, separated by commas. Spaces are ignored. Ids may repeat, as in real trees.
+///
+/// ```swift
+/// let tree = try makeTree("window(sidebar(list), editor)")
+/// tree.node(id: "list")?.handleAction(Delete.self) { … }
+/// ```
+///
+/// - Parameter shape: The shape.
+/// - Returns: A tree whose root is the shape's outermost node.
+/// - Throws: ``TreeShapeError`` with the offset of the problem.
+public func makeTree(_ shape: String) throws(TreeShapeError) -> NodeTree {
+  var reader = ShapeReader(shape: shape)
+  let root = try reader.readNode()
+  reader.skipSpaces()
+  guard reader.isAtEnd else { throw reader.error("the end of the shape") }
+  // The root was just created and has no parent or tree, so this cannot fail.
+  return try! NodeTree(root: root)
+}
+
+extension NodeTree {
+  /// Triggers an action from the node with the given id and records what the dispatch did.
+  ///
+  /// - Parameters:
+  ///   - action: The action.
+  ///   - id: The id of the node to trigger it from.
+  /// - Returns: The steps and the outcome.
+  /// - Throws: ``ViewTreeError/noNodeWithID(_:)`` when no node has that id.
+  public func record(_ action: some Action, from id: String) throws(ViewTreeError) -> DispatchRecord {
+    guard let node = node(id: id) else { throw .noNodeWithID(id) }
+    return ViewTreeTesting.record(action, from: node)
+  }
+
+  /// The first node with the given id; a shorthand for ``NodeTree/node(id:)`` in tests.
+  public subscript(id: String) -> Node? { node(id: id) }
+}
+
+/// Reads a tree shape without recursion, so deep shapes are fine.
+private struct ShapeReader {
+  let shape: String
+  let characters: [Character]
+  var index = 0
+
+  init(shape: String) {
+    self.shape = shape
+    characters = Array(shape)
+  }
+
+  var isAtEnd: Bool { index >= characters.count }
+
+  mutating func skipSpaces() {
+    while index < characters.count, characters[index].isWhitespace { index += 1 }
+  }
+
+  mutating func readID() throws(TreeShapeError) -> String {
+    skipSpaces()
+    let start = index
+    while index < characters.count,
+      characters[index].isLetter || characters[index].isNumber
+        || "_-.".contains(characters[index])
+    {
+      index += 1
+    }
+    guard index > start else { throw error("a node id") }
+    return String(characters[start..<index])
+  }
+
+  /// Reads a node and its subtree with an explicit stack of open parents.
+  mutating func readNode() throws(TreeShapeError) -> Node {
+    let root = Node(try readID())
+    var open: [Node] = []
+    var current = root
+    while true {
+      skipSpaces()
+      if index < characters.count, characters[index] == "(" {
+        index += 1
+        open.append(current)
+        current = Node(try readID())
+        // Fresh nodes: adding cannot form a cycle.
+        try! open[open.count - 1].addChild(current)
+        continue
+      }
+      // After a node: "," for a sibling, ")" to close its parent, or the end.
+      guard let parent = open.last else { return root }
+      skipSpaces()
+      guard index < characters.count else { throw error("',' or ')'") }
+      switch characters[index] {
+      case ",":
+        index += 1
+        current = Node(try readID())
+        try! parent.addChild(current)
+      case ")":
+        index += 1
+        current = open.removeLast()
+      default:
+        throw error("',' or ')'")
+      }
+    }
+  }
+
+  func error(_ expected: String) -> TreeShapeError {
+    TreeShapeError(shape: shape, offset: index, expected: expected)
+  }
+}
