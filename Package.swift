@@ -23,7 +23,9 @@ let package = Package(
     .testTarget(name: "ViewTreeTests", dependencies: ["ViewTree"]),
     .testTarget(name: "ActionsTests", dependencies: ["Actions"]),
     .testTarget(name: "ViewTreeActionsTests", dependencies: ["ViewTreeActions", "ViewTree", "Actions"]),
-    .testTarget(name: "ViewTreeTestingTests", dependencies: ["ViewTreeTesting", "ViewTree", "Actions", "ViewTreeActions"]),
+    .testTarget(
+      name: "ViewTreeTestingTests",
+      dependencies: ["ViewTreeTesting", "ViewTree", "Actions", "ViewTreeActions"]),
   ],
   swiftLanguageModes: [.v6]
 )
