@@ -19,10 +19,13 @@ let package = Package(
     .target(name: "Actions"),
     .target(name: "ViewTreeActions", dependencies: ["ViewTree", "Actions"]),
     .target(name: "ViewTreeTesting", dependencies: ["ViewTree", "Actions", "ViewTreeActions"]),
-    .executableTarget(name: "Playground", dependencies: ["ViewTree"], path: "Playground"),
+    .target(
+      name: "PlaygroundKit", dependencies: ["ViewTree", "Actions", "ViewTreeActions"], path: "Playground/Kit"),
+    .executableTarget(name: "Playground", dependencies: ["PlaygroundKit"], path: "Playground/App"),
     .testTarget(name: "ViewTreeTests", dependencies: ["ViewTree"]),
     .testTarget(name: "ActionsTests", dependencies: ["Actions"]),
     .testTarget(name: "ViewTreeActionsTests", dependencies: ["ViewTreeActions", "ViewTree", "Actions"]),
+    .testTarget(name: "PlaygroundTests", dependencies: ["PlaygroundKit", "ViewTreeActions"]),
     .testTarget(
       name: "ViewTreeTestingTests",
       dependencies: ["ViewTreeTesting", "ViewTree", "Actions", "ViewTreeActions"]),

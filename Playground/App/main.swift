@@ -1,0 +1,36 @@
+import PlaygroundKit
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+// `swift run Playground`: interactive in a terminal, scripted otherwise (see `usage`).
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.contains("--help") || arguments.contains("-h") {
+  print(usage)
+  exit(0)
+}
+
+if let flag = arguments.firstIndex(of: "--script") {
+  guard flag + 1 < arguments.count else {
+    print("--script needs the keys to play; see --help")
+    exit(2)
+  }
+  do {
+    runScript(try parseScript(arguments[flag + 1])) { print($0) }
+  } catch {
+    print(error)
+    exit(2)
+  }
+} else if let unknown = arguments.first {
+  print("unknown argument '\(unknown)'; see --help")
+  exit(2)
+} else if InteractiveSession.isAvailable {
+  InteractiveSession().run()
+} else {
+  // Standard input is not a terminal (CI, a pipe): play the tour.
+  runScript(try! parseScript(defaultTour)) { print($0) }
+}

@@ -1,0 +1,138 @@
+import Actions
+import ViewTree
+import ViewTreeActions
+
+/// The demo: a document editor declared as a tree, with a manager, providers, key bindings, a
+/// transform, a capture and menus, driven one key press at a time.
+public final class EditorDemo {
+  /// The document.
+  public let model = DocumentModel()
+  /// The manager on the window.
+  public let manager = ActionManager()
+  /// The tree.
+  public let tree: NodeTree
+  /// Log lines, oldest first.
+  public private(set) var log: [String] = []
+  /// Whether `q` was pressed.
+  public private(set) var wantsToQuit = false
+
+  /// The nodes Tab moves focus between, in order.
+  let focusOrder = ["list", "editor", "toolbar"]
+  private var steps: [ActionStep] = []
+
+  /// Builds the demo with focus on the list.
+  public init() {
+    let model = model
+    tree = NodeTree("window") {
+      Node("menubar") {
+        Node("file") {
+          Node("save").actionItem("menu.Save")
+        }
+        Node("edit") {
+          Node("undo").actionItem("menu.Undo")
+          Node("redo").actionItem("menu.Redo")
+          Node("delete").actionItem("menu.DeleteRow")
+          Node("red").actionItem(#"menu.SetColor("color": "red")"#)
+          Node("lock").actionItem("menu.ToggleLock")
+        }
+      }
+      Node("toolbar") {
+        Node("save").actionItem("toolbar.Save")
+      }
+      Node("sidebar") {
+        Node("list")
+          .provideActionContext { context in context[SelectedRowKey.self] = model.selection }
+      }
+      // The list's Delete key asks for a generic "Delete"; the sidebar knows that means a row.
+      .transformAction(ManagedActionRequest.self) { request in
+        request.identifier == "Delete" ? request.redirected(to: "DeleteRow") : request
+      }
+      Node("editor")
+    }
+    // A locked document blocks edits before they reach anyone: a capture on the window.
+    tree.root.captureAction(ManagedActionRequest.self) { request in
+      let edits = ["DeleteRow", "SetColor"]
+      return model.isLocked && edits.contains(where: { request.identifier.contains($0) })
+        ? .handled : .unhandled
+    }
+    tree.root.actionManager(manager)
+    try! manager.register([
+      SaveAction(model: model), DeleteRowAction(model: model), SetColorAction(model: model),
+      ToggleLockAction(model: model),
+    ])
+    try! manager.register(MoveSelectionAction(model: model, step: -1), as: "SelectPrevious")
+    try! manager.register(MoveSelectionAction(model: model, step: 1), as: "SelectNext")
+    try! tree.root.keyBindings([
+      "ctrl+s": "Save", "ctrl+z": "Undo", "ctrl+y": "Redo", "del": "DeleteRow", "l": "ToggleLock",
+      "r": #"SetColor("color": "red")"#, "g": #"SetColor("color": "green")"#,
+      "b": #"SetColor(color: blue)"#,
+    ])
+    try! tree.node(id: "list")!.keyBindings(["del": "Delete", "up": "SelectPrevious", "down": "SelectNext"])
+    try! tree.focus(id: "list")
+    tree.stepObserver = { [weak self] step in self?.steps.append(step) }
+  }
+
+  /// The label of the focused node.
+  public var focusLabel: String { tree.focusedNode?.label ?? "window" }
+
+  /// Handles one key press and returns the log lines it added.
+  @discardableResult
+  public func press(_ chord: KeyChord) -> [String] {
+    let start = log.count
+    switch chord {
+    case KeyChord(.tab): moveFocus(by: 1)
+    case KeyChord(.tab, modifiers: .shift): moveFocus(by: -1)
+    case KeyChord(.character("q")), KeyChord(.character("c"), modifiers: .control):
+      wantsToQuit = true
+      log.append("\(chord): quit")
+    default:
+      steps = []
+      let result = tree.handleKey(chord)
+      log.append(describe(result))
+    }
+    return Array(log[start...])
+  }
+
+  private func moveFocus(by offset: Int) {
+    let index = focusOrder.firstIndex(of: focusLabel) ?? 0
+    let next = focusOrder[(index + offset + focusOrder.count) % focusOrder.count]
+    try? tree.focus(id: next)
+    log.append("focus -> \(next)")
+  }
+
+  /// One line for a key press: the binding, the path the request took, and what happened.
+  private func describe(_ result: KeyPressResult) -> String {
+    guard case .handled(let binding, let performed) = result else { return "\(result)" }
+    var visited: [String] = []
+    var transforms: [String] = []
+    for step in steps where step.nestingLevel == 0 {
+      let label = step.node.label + (step.phase == .capture ? "(capture)" : "")
+      if visited.last != label { visited.append(label) }
+      // A transform that gave the action back unchanged is not worth a mention in the log.
+      if case .transformed = step.result, "\(step.actionBefore)" != "\(step.actionAfter)" {
+        transforms.append("\(step.actionBefore) -> \(step.actionAfter)")
+      }
+    }
+    let what: String =
+      switch performed {
+      case .answered(.performed, _): "performed"
+      case .answered(.disabled(_, let validation), _): "disabled (\(validation.title ?? "no title"))"
+      case .answered(let other, _): "\(other)"
+      case .notPerformed(.handled(let node, _)): "blocked by \(node.label)"
+      case .notPerformed(let outcome): "not performed: \(outcome)"
+      }
+    let path = visited.joined(separator: " -> ")
+    let transformed = transforms.isEmpty ? "" : " [transformed \(transforms.joined(separator: ", "))]"
+    return "\(binding.chord) -> \(binding.identifier): \(path)\(transformed) => \(what)"
+  }
+
+  /// The menu items, validated against the current focus: `title (state)`.
+  public func menuLines() -> [String] {
+    tree.validateItems(in: tree.node(id: "menubar")).map { item in
+      let title = item.validation.title ?? item.item.label
+      let state = item.validation.isEnabled ? "" : " (disabled)"
+      let check = item.validation.state == .on ? " [on]" : ""
+      return "\(title)\(check)\(state)"
+    }
+  }
+}

@@ -1,0 +1,58 @@
+import PlaygroundKit
+import Testing
+import ViewTreeActions
+
+@Suite struct PlaygroundTests {
+  @Test func theScriptedTourExercisesEveryFeature() throws {
+    var lines: [String] = []
+    runScript(try parseScript(defaultTour)) { lines.append($0) }
+    let text = lines.joined(separator: "\n")
+    // A transform: the list's Delete becomes the sidebar's DeleteRow, and undo names it.
+    #expect(
+      text.contains(
+        "delete -> Delete: window(capture) -> list -> sidebar -> window "
+          + "[transformed perform(Delete) -> perform(DeleteRow)] => performed"))
+    #expect(text.contains("Undo Delete Row"))
+    #expect(text.contains("ctrl+z -> Undo: window(capture) -> list -> sidebar -> window => performed"))
+    #expect(text.contains("ctrl+y -> Redo: window(capture) -> list -> sidebar -> window => performed"))
+    // Focus, and a disabled item: from the editor nothing is selected.
+    #expect(text.contains("focus -> editor"))
+    #expect(text.contains("delete -> DeleteRow: window(capture) -> window => disabled (Delete Row)"))
+    #expect(text.contains("Delete Row (disabled)"))
+    // An argument, then a capture that blocks edits while locked.
+    #expect(text.contains(#"r -> SetColor("color": "red"): window(capture) -> window => performed"#))
+    #expect(text.contains(#"g -> SetColor("color": "green"): window(capture) => blocked by window"#))
+    #expect(text.contains("Unlock [on]"))
+    #expect(text.hasSuffix("done: focus editor, rows 4, color red, saved 1x"))
+  }
+
+  @Test func keyBytesDecodeToChords() throws {
+    var decoder = KeyDecoder()
+    let chords = decoder.feed([
+      0x09, 0x1B, 0x5B, 0x5A, 0x13, 0x7F, 0x1B, 0x5B, 0x33, 0x7E, 0x71, 0x1B, 0x5B, 0x41,
+    ])
+    #expect(chords.map(\.description) == ["tab", "shift+tab", "ctrl+s", "delete", "delete", "q", "up"])
+    // A lone escape waits for more bytes, then stands alone.
+    #expect(decoder.feed([0x1B]).isEmpty)
+    #expect(decoder.flush().map(\.description) == ["escape"])
+    #expect(decoder.feed([0x1B, 0x5B]).isEmpty)
+    #expect(decoder.feed([0x42]).map(\.description) == ["down"])
+  }
+
+  @Test func framesFitTheTerminal() {
+    let demo = EditorDemo()
+    demo.press(KeyChord(.tab))
+    for (columns, rows) in [(80, 24), (120, 40), (40, 10)] {
+      let lines = Screen(width: columns, height: rows).render(demo, styled: false)
+      #expect(lines.count <= rows)
+      #expect(lines.allSatisfy { $0.count == max(20, columns) })
+    }
+    let frame = Screen(width: 80, height: 24).render(demo, styled: false).joined(separator: "\n")
+    #expect(frame.contains("editor [focused]"))
+    #expect(frame.contains("focus -> editor"))
+  }
+
+  @Test func malformedScriptsAreErrors() {
+    #expect(throws: KeyChordParseError.self) { try parseScript("tab, ctrl+") }
+  }
+}
