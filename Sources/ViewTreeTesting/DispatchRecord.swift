@@ -2,7 +2,7 @@ import ViewTree
 
 /// What one dispatch did: every step its trace recorded, and its outcome.
 ///
-/// Make one with ``record(_:from:)`` (or the `request` and `perform` variants), then check it with
+/// Make one with `record(_:from:)` (or the `request` and `perform` variants), then check it with
 /// ``expectDispatch(_:path:transforms:exhaustivity:sourceLocation:)``.
 ///
 /// Nodes are named by their labels (their ids, or `#i` for unnamed nodes), so expectations read
