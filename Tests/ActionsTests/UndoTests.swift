@@ -94,7 +94,9 @@ final class Rows {
     let history = UndoHistory()
     var refused = false
     history.register(
-      named: "Outer", undo: { refused = !history.register(named: "nested", undo: {}, redo: {}) }, redo: {})
+      named: "Outer",
+      undo: { [unowned history] in refused = !history.register(named: "nested", undo: {}, redo: {}) },
+      redo: {})
     try history.undo()
     #expect(refused)
     #expect(history.redoNames == ["Outer"])

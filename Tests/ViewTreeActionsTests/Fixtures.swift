@@ -15,7 +15,9 @@ final class Model {
   var selection: [Int] = [1]
   var saves: [String] = []
   var colors: [String] = []
-  var senders: [Any] = []
+  /// Who asked, described (the model must not hold senders: a sender can be a node of the tree
+  /// whose providers hold this model).
+  var senders: [String] = []
 }
 
 struct SaveAction: ManagedAction {
@@ -25,7 +27,7 @@ struct SaveAction: ManagedAction {
   }
   func perform(context: ActionContext) throws {
     model.saves.append(context[DocumentKey.self] ?? "?")
-    model.senders.append(context.sender)
+    model.senders.append("\(context.sender)")
   }
 }
 
@@ -49,7 +51,7 @@ struct SetColorAction: ManagedAction {
   let model: Model
   func perform(context: ActionContext) throws {
     model.colors.append(context.value(forKey: "color", as: String.self) ?? "none")
-    model.senders.append(context.sender)
+    model.senders.append("\(context.sender)")
   }
 }
 

@@ -28,7 +28,7 @@ import ViewTreeActions
     let result = try editor.tree.activate(red)
     #expect(result.isPerformed)
     #expect(editor.model.colors == ["red"])
-    #expect(editor.model.senders.last as? Node === red)
+    #expect(editor.model.senders.last == red.path)
     #expect(throws: ViewTreeActionsError.notAnItem(node: "window/editor")) {
       try editor.tree.activate(editor.node("editor"))
     }

@@ -11,7 +11,7 @@ import ViewTreeActions
     #expect(result.isPerformed)
     #expect(result.manager === editor.tree.root)
     #expect(editor.model.saves == ["report.txt"])
-    #expect(editor.model.senders.first as? Node === editor.node("editor"))
+    #expect(editor.model.senders.first == "window/editor")
   }
 
   @Test func theNearestProviderWinsAndListsCollectNearestFirst() throws {

@@ -33,7 +33,8 @@ import ViewTree
     var middle: Node? = leaf
     for _ in 0..<(Self.depth / 2) { middle = middle?.parent }
     let cut = try #require(middle)
-    leaf.onAction { _ in cut.removeFromParent() }
+    // Weakly: `cut` is an ancestor of `leaf`, which owns this closure.
+    leaf.onAction { [weak cut] _ in cut?.removeFromParent() }
     #expect(leaf.trigger(Save()).handler === top)
     #expect(handled == 2)
 

@@ -1,5 +1,5 @@
 import Testing
-import ViewTree
+@_spi(Invariants) import ViewTree
 
 // A randomized comparison of the library with a reference model of DESIGN.md's propagation
 // rules. The model is deliberately simple (recursive, copying, no caching) so that it is obviously
@@ -412,7 +412,8 @@ final class LibraryRun {
       let library = LibraryRun(spec)
       let actual = library.describe(library.nodes[spec.start].trigger(spec.value.action))
       let normalizedLibraryLog = library.log
-      if actual != expected || normalizedLibraryLog != model.log {
+      let problems = library.tree.checkInvariants()
+      if actual != expected || normalizedLibraryLog != model.log || !problems.isEmpty {
         Issue.record(
           """
           Seed \(seed), case \(caseNumber) differs from the model.
@@ -423,6 +424,7 @@ final class LibraryRun {
             \(model.log.joined(separator: "\n  "))
           library events:
             \(normalizedLibraryLog.joined(separator: "\n  "))
+          invariants: \(problems.isEmpty ? "hold" : problems.joined(separator: "; "))
           """)
         return
       }

@@ -11,7 +11,8 @@ import ViewTree
     }
     let root = tree.root
     let target = try #require(tree.node(id: "target"))
-    target.onAction { _ in
+    // Handlers hold their nodes unowned: a node owns its handlers.
+    target.onAction { [unowned root, unowned target] _ in
       root.onAction { _ in log("added during the dispatch") }
       target.onAction { _ in log("added to the target during the dispatch") }
     }
@@ -32,7 +33,7 @@ import ViewTree
     let rootHandler = try #require(tree.root.modifiers.first).id
     let root = tree.root
     target
-      .onAction { _ in try? root.removeModifier(rootHandler) }
+      .onAction { [unowned root] _ in try? root.removeModifier(rootHandler) }
     #expect(target.trigger(Save()).isHandled == false)
     #expect(log.entries.isEmpty)
   }
@@ -41,7 +42,7 @@ import ViewTree
     let log = Log()
     let tree = NodeTree("root") {}
     let root = tree.root
-    root.onAction { _ in
+    root.onAction { [unowned root] _ in
       log("first")
       if let second = root.modifiers.dropFirst().first { try? root.removeModifier(second.id) }
     }
@@ -56,7 +57,7 @@ import ViewTree
     let tree = NodeTree("root") {}
     let root = tree.root
     root.onAction { _ in log("first") }
-    root.onAction { _ in
+    root.onAction { [unowned root] _ in
       log("second")
       for info in root.modifiers.prefix(2) { try? root.removeModifier(info.id) }
     }
@@ -79,7 +80,7 @@ import ViewTree
     tree.root.onAction { _ in log("root") }
     let target = try #require(tree.node(id: "target"))
     let b = try #require(tree.node(id: "b"))
-    target.onAction { _ in b.removeFromParent() }
+    target.onAction { [unowned b] _ in b.removeFromParent() }
     let trace = ActionTrace()
     let outcome = target.trigger(Save(), tracing: trace)
     #expect(outcome.isHandled == false)
@@ -98,7 +99,7 @@ import ViewTree
     }
     let target = try #require(tree.node(id: "target"))
     target
-      .onAction { _ in target.removeFromParent() }
+      .onAction { [unowned target] _ in target.removeFromParent() }
       .onAction { _ in log("after detaching") }
     tree.root.onAction { _ in log("root") }
     target.trigger(Save())
@@ -120,7 +121,7 @@ import ViewTree
     let target = try #require(tree.node(id: "target"))
     let middle = try #require(tree.node(id: "middle"))
     let right = try #require(tree.node(id: "right"))
-    target.onAction { _ in try? right.addChild(middle) }
+    target.onAction { [unowned right, unowned middle] _ in try? right.addChild(middle) }
     target.trigger(Save())
     #expect(log.entries == ["middle", "left"])
     log.entries = []
@@ -141,7 +142,7 @@ import ViewTree
     weak let weakTarget = tree?.node(id: "target")
     let a = try #require(tree?.node(id: "a"))
     let trigger = try #require(weakTarget).triggerAction
-    try #require(weakTarget).onAction { _ in
+    try #require(weakTarget).onAction { [unowned a] _ in
       // Drop every reference the tree holds to `b` and its subtree, twice over.
       a.removeAllChildren()
       if let b = weakB { b.removeAllChildren() }
@@ -163,7 +164,7 @@ import ViewTree
       Node("target")
     }
     let target = try #require(tree.node(id: "target"))
-    target.onAction { _ in
+    target.onAction { [unowned tree, unowned target] _ in
       let wrapper = Node("wrapper").onAction { _ in log("wrapper") }
       try? tree.root.addChild(wrapper)
       try? wrapper.addChild(target)

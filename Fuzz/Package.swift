@@ -1,0 +1,40 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+// libFuzzer harnesses for ActionHierarchy, in their own package so that the library's users never
+// build them. From this folder:
+//
+//   swift build -c release --sanitize=fuzzer --sanitize=address
+//   .build/release/FuzzIdentifierParser Corpus/IdentifierParser -max_total_time=60
+//
+// Each harness is the `main.swift` of an executable target and defines only
+// `LLVMFuzzerTestOneInput`.
+let harnessSettings: [SwiftSetting] = [
+  // NB: libFuzzer brings its own `main`; parsed as a library, `main.swift` does not define one.
+  .unsafeFlags(["-parse-as-library"])
+]
+
+let package = Package(
+  name: "ActionHierarchyFuzz",
+  platforms: [.macOS(.v15)],
+  dependencies: [.package(name: "ActionHierarchy", path: "..")],
+  targets: [
+    .executableTarget(
+      name: "FuzzIdentifierParser",
+      dependencies: [.product(name: "Actions", package: "ActionHierarchy")],
+      swiftSettings: harnessSettings),
+    .executableTarget(
+      name: "FuzzKeyChordParser",
+      dependencies: [.product(name: "ViewTreeActions", package: "ActionHierarchy")],
+      swiftSettings: harnessSettings),
+    .executableTarget(
+      name: "FuzzTreeOperations",
+      dependencies: [
+        .product(name: "ViewTree", package: "ActionHierarchy"),
+        .product(name: "Actions", package: "ActionHierarchy"),
+        .product(name: "ViewTreeActions", package: "ActionHierarchy"),
+      ],
+      swiftSettings: harnessSettings),
+  ],
+  swiftLanguageModes: [.v6]
+)

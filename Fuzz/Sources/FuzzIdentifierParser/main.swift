@@ -1,0 +1,23 @@
+import Actions
+
+// Any bytes, decoded as UTF-8 with replacement characters, must parse or fail with an error that
+// points inside the text; a parse must be deterministic and agree with the manager's cache.
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzIdentifierParser(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+  let text = String(decoding: UnsafeBufferPointer(start: data, count: count), as: UTF8.self)
+  let manager = ActionManager()
+  do {
+    let identifier = try ActionIdentifier(parsing: text)
+    precondition(!identifier.name.isEmpty, "an identifier parsed with an empty name: \(text.debugDescription)")
+    precondition(try ActionIdentifier(parsing: text) == identifier, "parsing is not deterministic")
+    precondition(try manager.identifier(parsing: text) == identifier, "the cache disagrees")
+    precondition(Set(identifier.arguments.map(\.key)).count == identifier.arguments.count, "duplicate keys")
+  } catch {
+    precondition(error.offset >= 0 && error.offset <= text.utf8.count, "offset out of range: \(error.offset)")
+    precondition(!error.description.isEmpty)
+  }
+  _ = manager.perform(text)
+  _ = manager.validate(text)
+  return 0
+}

@@ -1,0 +1,102 @@
+import Actions
+@_spi(Invariants) import ViewTree
+import ViewTreeActions
+
+// Interprets the input as a program over a tree: build nodes, add and remove modifiers and
+// nodes (also from inside handlers), move focus, trigger, perform, request, press keys. After
+// every step the tree's invariants must hold; any trap is a finding.
+
+struct Ping: Action { var n: UInt8 }
+struct Pong: Action { var n: UInt8 }
+struct Ask: Request {
+  typealias Result = Int
+}
+struct Failure: Error {}
+struct NoopAction: ManagedAction {
+  func perform(context: ActionContext) throws {}
+}
+struct PickyAction: ManagedAction {
+  func validate(context: ActionContext) -> Validation { context.value(forKey: "ok", as: Bool.self) == true ? .enabled : .disabled }
+  func perform(context: ActionContext) throws { throw Failure() }
+}
+
+/// The program's state. Handlers reach it weakly, so nothing outlives an input.
+final class Machine {
+  var bytes: UnsafeBufferPointer<UInt8>
+  var index = 0
+  let manager = ActionManager()
+  let tree = NodeTree("root") {}
+  var nodes: [Node]
+
+  init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    self.bytes = bytes
+    nodes = [tree.root]
+    try! manager.register(NoopAction(), as: "Noop")
+    try! manager.register(PickyAction(), as: "Picky")
+    tree.root.actionManager(manager)
+    try! tree.setReentrancyLimit(4)
+  }
+
+  func next() -> UInt8? {
+    guard index < bytes.count else { return nil }
+    defer { index += 1 }
+    return bytes[index]
+  }
+
+  func node(_ byte: UInt8) -> Node { nodes[Int(byte) % nodes.count] }
+
+  /// Runs one operation; returns `false` when the input is exhausted.
+  func step(depth: Int = 0) -> Bool {
+    guard let op = next(), let a = next(), let b = next() else { return false }
+    switch op % 13 {
+    case 0:
+      let child = Node("n\(nodes.count)")
+      nodes.append(child)
+      try? node(a).addChild(child)
+    case 1: node(a).removeFromParent()
+    case 2: try? node(b).addChild(node(a))
+    case 3: addModifier(kind: b, to: node(a))
+    case 4:
+      let infos = node(a).modifiers
+      if !infos.isEmpty { try? node(a).removeModifier(infos[Int(b) % infos.count].id) }
+    case 5: try? tree.focus(node(a))
+    case 6: node(a).trigger(b % 2 == 0 ? Ping(n: b) as any Action : Pong(n: b))
+    case 7: tree.send(Ping(n: a))
+    case 8: node(a).perform(["Noop", "Picky", "menu.Noop(x: 1)", "Broken(", "Missing", "Undo"][Int(b) % 6])
+    case 9: _ = try? node(a).request(Ask())
+    case 10:
+      let chord = ["ctrl+s", "del", "f5", "shift+tab"][Int(b) % 4]
+      if a % 2 == 0 { try? node(a).bindKey(chord, to: "Noop") } else { _ = try? tree.handleKey(chord) }
+    case 11: node(a).removeAllChildren()
+    default: _ = tree.validateItems()
+    }
+    let problems = tree.checkInvariants()
+    precondition(problems.isEmpty, "invariants broken after op \(op % 13): \(problems)")
+    return true
+  }
+
+  func addModifier(kind: UInt8, to node: Node) {
+    // A handler may run one more operation of the program: mutations during a dispatch.
+    let nested: () -> Void = { [weak self] in _ = self?.step(depth: 1) }
+    switch kind % 10 {
+    case 0: node.onAction { _ in }
+    case 1: node.handleAction(Ping.self) { _ in }
+    case 2: node.receiveAction { _ in kind % 3 == 0 ? .handled : .unhandled }
+    case 3: node.transformAction(Ping.self) { ping in Pong(n: ping.n) }
+    case 4: node.captureAction(Pong.self) { _ in kind % 4 == 0 ? .handled : .unhandled }
+    case 5: node.catchError { _ in if kind % 2 == 0 { throw Failure() } }
+    case 6: node.handleAction(Pong.self) { _ in throw Failure() }
+    case 7: node.onAction { _ in nested() }
+    case 8: _ = try? node.respond(to: Ask.self) { _ in Int(kind) }
+    default: node.provideActionContext { context in context.set(kind % 2 == 0, forKey: "ok") }
+    }
+  }
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzTreeOperations(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+  let machine = Machine(UnsafeBufferPointer(start: data, count: count))
+  var steps = 0
+  while steps < 200, machine.step() { steps += 1 }
+  return 0
+}

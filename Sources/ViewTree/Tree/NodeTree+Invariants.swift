@@ -1,0 +1,73 @@
+extension NodeTree {
+  /// Checks the tree's internal invariants and returns the problems found (none when healthy).
+  ///
+  /// For fuzzers and randomized tests: parent links match children, every node's modifier table
+  /// matches its modifiers (same serials, increasing), its type filters cover its modifiers, focus
+  /// is in the tree, and nothing is pinned or counted as dispatching when no dispatch runs.
+  /// Iterative, so deep trees are fine.
+  ///
+  /// - Complexity: O(*n* + *m*) in the nodes and modifiers of the tree.
+  @_spi(Invariants)
+  public func checkInvariants() -> [String] {
+    var problems: [String] = []
+    if root._parent == nil, let tree = root._tree, tree !== self {
+      problems.append("the root belongs to another tree")
+    }
+    var stack: [Node] = [root]
+    var seen: Set<ObjectIdentifier> = []
+    while let node = stack.popLast() {
+      guard seen.insert(ObjectIdentifier(node)).inserted else {
+        problems.append("\(node.path) is reachable twice")
+        continue
+      }
+      for child in node._children {
+        if child._parent !== node { problems.append("\(child.label) under \(node.path) has another parent") }
+        stack.append(child)
+      }
+      problems.append(contentsOf: node.modifierProblems())
+    }
+    if let focused = focusedNode, !contains(focused) {
+      problems.append("focus \(focused.path) is not in the tree")
+    }
+    if dispatchDepth != 0 { problems.append("dispatch depth is \(dispatchDepth) with no dispatch running") }
+    if !pinned.isEmpty { problems.append("\(pinned.count) nodes pinned with no dispatch running") }
+    return problems
+  }
+}
+
+extension Node {
+  func modifierProblems() -> [String] {
+    var problems: [String] = []
+    if _keys.count != _modifiers.count {
+      problems.append("\(path): \(_keys.count) keys for \(_modifiers.count) modifiers")
+      return problems
+    }
+    var previous: UInt64 = 0
+    var bubble: UInt64 = 0
+    var capture: UInt64 = 0
+    var catches: Int32 = 0
+    for position in 0..<_modifiers.count {
+      let serial = _keys.serial(at: position)
+      if serial != _modifiers[position].serial { problems.append("\(path): key \(position) out of step") }
+      if serial <= previous { problems.append("\(path): serials do not increase at \(position)") }
+      previous = serial
+      switch ModifierPhase(_modifiers[position].kind) {
+      case .bubble: bubble |= bubbleBits(position)
+      case .capture: capture |= bubbleBits(position)
+      case .error: catches += 1
+      }
+    }
+    if bubble & ~bubbleFilter != 0 { problems.append("\(path): the bubble filter misses a modifier") }
+    if capture & ~captureFilter != 0 { problems.append("\(path): the capture filter misses a modifier") }
+    if catches != catchModifierCount {
+      problems.append("\(path): \(catchModifierCount) catches counted, \(catches) present")
+    }
+    return problems
+  }
+
+  private func bubbleBits(_ position: Int) -> UInt64 {
+    let entry = _modifiers[position]
+    guard let matchType = entry.matchType, entry.exactOnly else { return TypeFilter.everything }
+    return TypeFilter.bit(for: ObjectIdentifier(matchType))
+  }
+}
