@@ -149,3 +149,43 @@ import ViewTree
     #expect(seen.first?.1 == "editor")
   }
 }
+
+/// Regressions found by `Fuzz/FuzzTreeOperations` (the input is also in the fuzzer's corpus).
+@Suite struct FuzzRegressionTests {
+  @Test func focusLeavesARemovedNodeEvenWhenTheTreesRootWasAdopted() throws {
+    // crash-bd2d7a1a: the root was adopted into a detached subtree, then the focused node was
+    // removed; focus stayed on it because only the top-most ancestor's tree was told.
+    let tree = NodeTree("root") { Node("n1") }
+    let detached = Node("n4") { Node("n6") }
+    try detached.children[0].addChild(tree.root)
+    #expect(tree.isRooted == false)
+    let focused = Node("n7")
+    try tree.root.addChild(focused)
+    try tree.focus(focused)
+    focused.removeFromParent()
+    #expect(tree.focusedNode === tree.root)
+  }
+
+  @Test func aNodeRemovedAfterTheRootWasAdoptedDuringADispatchStaysValid() throws {
+    // The same blind spot for pinning: a dispatch in a tree whose root gets adopted mid-dispatch
+    // must still keep the nodes removed afterwards alive.
+    let log = Log()
+    let tree = NodeTree("root") {
+      Node("middle") { Node("leaf") }
+        .onAction { _ in log("middle") }
+    }
+    let outer = Node("outer")
+    let leaf = try #require(tree.node(id: "leaf"))
+    weak let weakMiddle = tree.node(id: "middle")
+    leaf.onAction { [unowned tree] _ in
+      try? outer.addChild(tree.root)
+      tree.node(id: "middle")?.removeFromParent()
+    }
+    tree.root.onAction { _ in log("root") }
+    leaf.trigger(Save())
+    #expect(log.entries == ["root"])
+    outer.removeAllChildren()
+    #expect(weakMiddle == nil)
+    #expect(tree.focusedNode == nil)
+  }
+}

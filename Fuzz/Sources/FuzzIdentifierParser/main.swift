@@ -9,9 +9,13 @@ public func fuzzIdentifierParser(_ data: UnsafePointer<UInt8>, _ count: Int) -> 
   let manager = ActionManager()
   do {
     let identifier = try ActionIdentifier(parsing: text)
-    precondition(!identifier.name.isEmpty, "an identifier parsed with an empty name: \(text.debugDescription)")
-    precondition(try ActionIdentifier(parsing: text) == identifier, "parsing is not deterministic")
-    precondition(try manager.identifier(parsing: text) == identifier, "the cache disagrees")
+    precondition(
+      !identifier.name.isEmpty, "an identifier parsed with an empty name: \(text.debugDescription)")
+    let again = try ActionIdentifier(parsing: text)
+    precondition(
+      again == identifier && again.arguments == identifier.arguments, "parsing is not deterministic")
+    let cached = try manager.identifier(parsing: text)
+    precondition(cached == identifier && cached.arguments == identifier.arguments, "the cache disagrees")
     precondition(Set(identifier.arguments.map(\.key)).count == identifier.arguments.count, "duplicate keys")
   } catch {
     precondition(error.offset >= 0 && error.offset <= text.utf8.count, "offset out of range: \(error.offset)")

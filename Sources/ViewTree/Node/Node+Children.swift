@@ -138,21 +138,28 @@ extension Node {
     return child
   }
 
-  /// Bookkeeping after `nodes` left `formerParent` (this node): nodes leaving a tree, or a subtree
-  /// already pinned, while it is dispatching are kept alive until the dispatch ends, and focus
-  /// that left its tree moves to the nearest ancestor still in it.
+  /// Bookkeeping after `nodes` left `formerParent` (this node): nodes leaving a dispatching tree,
+  /// or a subtree it already pinned, are kept alive until its dispatch ends, and focus that left a
+  /// tree moves to the nearest ancestor still in it.
+  ///
+  /// Every tree root on the way up counts, not only the top-most: a tree whose root was adopted by
+  /// another node still has its focus and may still be dispatching.
   func didDetach(_ nodes: some Collection<Node>, formerParent: Node) {
-    var top = formerParent
-    var pinningTree = top._pinningTree
-    while let parent = top._parent {
-      top = parent
-      if pinningTree == nil { pinningTree = top._pinningTree }
+    var current: Node? = formerParent
+    var insidePinned = false
+    while let node = current {
+      if !insidePinned, let tree = node._pinningTree {
+        // Removed from inside a subtree that left a dispatching tree: keep it for that dispatch.
+        insidePinned = true
+        for removed in nodes { tree.pin(removed) }
+      }
+      if let tree = node._tree, tree.root === node {
+        if tree.dispatchDepth > 0 {
+          for removed in nodes { tree.pin(removed) }
+        }
+        tree.repairFocus(formerParent: formerParent)
+      }
+      current = node._parent
     }
-    let owner = top._tree.flatMap { $0.root === top ? $0 : nil }
-    if pinningTree == nil, let owner, owner.dispatchDepth > 0 { pinningTree = owner }
-    if let pinningTree {
-      for node in nodes { pinningTree.pin(node) }
-    }
-    owner?.repairFocus(formerParent: formerParent)
   }
 }

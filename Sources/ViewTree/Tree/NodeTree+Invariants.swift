@@ -3,12 +3,14 @@ extension NodeTree {
   ///
   /// For fuzzers and randomized tests: parent links match children, every node's modifier table
   /// matches its modifiers (same serials, increasing), its type filters cover its modifiers, focus
-  /// is in the tree, and nothing is pinned or counted as dispatching when no dispatch runs.
+  /// is in the tree, and pinned nodes are marked as pinned; when `idle` (no dispatch is
+  /// running, as between steps of a test), nothing is pinned or counted as dispatching.
   /// Iterative, so deep trees are fine.
   ///
+  /// - Parameter idle: Whether the caller knows that no dispatch is running.
   /// - Complexity: O(*n* + *m*) in the nodes and modifiers of the tree.
   @_spi(Invariants)
-  public func checkInvariants() -> [String] {
+  public func checkInvariants(idle: Bool = true) -> [String] {
     var problems: [String] = []
     if root._parent == nil, let tree = root._tree, tree !== self {
       problems.append("the root belongs to another tree")
@@ -29,8 +31,13 @@ extension NodeTree {
     if let focused = focusedNode, !contains(focused) {
       problems.append("focus \(focused.path) is not in the tree")
     }
-    if dispatchDepth != 0 { problems.append("dispatch depth is \(dispatchDepth) with no dispatch running") }
-    if !pinned.isEmpty { problems.append("\(pinned.count) nodes pinned with no dispatch running") }
+    for node in pinned where node._pinningTree == nil {
+      problems.append("\(node.path) is pinned but not marked")
+    }
+    if idle {
+      if dispatchDepth != 0 { problems.append("dispatch depth is \(dispatchDepth) with no dispatch running") }
+      if !pinned.isEmpty { problems.append("\(pinned.count) nodes pinned with no dispatch running") }
+    }
     return problems
   }
 }

@@ -79,7 +79,7 @@ public final class NodeTree {
 
   deinit {
     if root._tree === self { root._tree = nil }
-    for node in pinned { node._pinningTree = nil }
+    for node in pinned where node._pinningTree === self { node._pinningTree = nil }
   }
 
   /// Sets ``reentrancyLimit``.
@@ -122,16 +122,19 @@ public final class NodeTree {
 
   /// Keeps a node that left this tree during a dispatch alive until the outermost dispatch ends,
   /// so that the dispatch's unretained path stays valid; the dispatch skips it.
+  ///
+  /// A node may be pinned by several trees (a tree whose root another tree adopted); each keeps it
+  /// alive until its own dispatch ends.
   func pin(_ node: Node) {
-    guard node._pinningTree == nil else { return }
-    node._pinningTree = self
+    if node._pinningTree === self { return }
+    if node._pinningTree == nil { node._pinningTree = self }
     pinned.append(node)
   }
 
   func releasePinned() {
     let nodes = pinned
     pinned = []
-    for node in nodes { node._pinningTree = nil }
+    for node in nodes where node._pinningTree === self { node._pinningTree = nil }
   }
 }
 
