@@ -4,8 +4,12 @@ import PackageDescription
 // libFuzzer harnesses for ActionHierarchy, in their own package so that the library's users never
 // build them. From this folder:
 //
-//   swift build -c release --sanitize=fuzzer --sanitize=address
+//   swift build -c release --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address
 //   .build/release/FuzzIdentifierParser Corpus/IdentifierParser -max_total_time=60
+//
+// (The `-Xswiftc` flag keeps both sanitizers: SwiftPM passes the two `--sanitize` values in no
+// fixed order, and `-sanitize=address` after `-sanitize=fuzzer` drops the coverage
+// instrumentation libFuzzer needs.)
 //
 // Each harness is the `main.swift` of an executable target and defines only
 // `LLVMFuzzerTestOneInput`.

@@ -3,6 +3,7 @@ import Actions
 // Any bytes, decoded as UTF-8 with replacement characters, must parse or fail with an error that
 // points inside the text; a parse must be deterministic and agree with the manager's cache.
 
+/// libFuzzer's entry point: one input, parsed as an identifier.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzIdentifierParser(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   let text = String(decoding: UnsafeBufferPointer(start: data, count: count), as: UTF8.self)

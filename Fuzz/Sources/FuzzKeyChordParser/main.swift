@@ -3,6 +3,7 @@ import ViewTreeActions
 // Any bytes must parse as a chord or fail with an error inside the text; a chord's canonical
 // spelling must parse back to the same chord.
 
+/// libFuzzer's entry point: one input, parsed as a key chord.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzKeyChordParser(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   let text = String(decoding: UnsafeBufferPointer(start: data, count: count), as: UTF8.self)

@@ -114,6 +114,7 @@ final class Machine {
   }
 }
 
+/// libFuzzer's entry point: one input, run as a program of up to 200 tree operations.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTreeOperations(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   let machine = Machine(UnsafeBufferPointer(start: data, count: count))
