@@ -22,13 +22,16 @@ let package = Package(
     .target(
       name: "PlaygroundKit", dependencies: ["ViewTree", "Actions", "ViewTreeActions"], path: "Playground/Kit"),
     .executableTarget(name: "Playground", dependencies: ["PlaygroundKit"], path: "Playground/App"),
-    .testTarget(name: "ViewTreeTests", dependencies: ["ViewTree"]),
-    .testTarget(name: "ActionsTests", dependencies: ["Actions"]),
-    .testTarget(name: "ViewTreeActionsTests", dependencies: ["ViewTreeActions", "ViewTree", "Actions"]),
+    // Helpers shared by the test targets; not a product.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .testTarget(name: "ViewTreeTests", dependencies: ["ViewTree", "TestSupport"]),
+    .testTarget(name: "ActionsTests", dependencies: ["Actions", "TestSupport"]),
+    .testTarget(
+      name: "ViewTreeActionsTests", dependencies: ["ViewTreeActions", "ViewTree", "Actions", "TestSupport"]),
     .testTarget(name: "PlaygroundTests", dependencies: ["PlaygroundKit", "ViewTreeActions"]),
     .testTarget(
       name: "ViewTreeTestingTests",
-      dependencies: ["ViewTreeTesting", "ViewTree", "Actions", "ViewTreeActions"]),
+      dependencies: ["ViewTreeTesting", "ViewTree", "Actions", "ViewTreeActions", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

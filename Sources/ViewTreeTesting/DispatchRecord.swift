@@ -62,16 +62,7 @@ public struct DispatchRecord: CustomStringConvertible {
   public var stepLines: [String] {
     steps.map { step in
       let modifier = step.modifier.map { " \($0)" } ?? ""
-      let result: String =
-        switch step.result {
-        case .passed: "passed"
-        case .handled: "handled"
-        case .transformed: "transformed \(step.actionBefore) -> \(step.actionAfter)"
-        case .threw(let error): "threw \(error)"
-        case .caught(let error): "caught \(error)"
-        case .skippedDetachedNode: "skipped (left the tree)"
-        }
-      return "\(step.phase.rawValue) \(step.node.label)\(modifier): \(result)"
+      return "\(step.phase.rawValue) \(step.node.label)\(modifier): \(step.resultDescription)"
     }
   }
 

@@ -1,5 +1,6 @@
 import Actions
 import Foundation
+import TestSupport
 import Testing
 import ViewTree
 import ViewTreeActions
@@ -68,17 +69,7 @@ func runTreeExample() throws -> [String] {
   }
 
   @Test func readmeShowsThisExample() throws {
-    let testFile = URL(fileURLWithPath: #filePath)
-    let packageRoot = testFile.deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent()
-    let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-    let source = try String(contentsOf: testFile, encoding: .utf8)
-    let start = try #require(source.range(of: "// readme-example:begin\n"))
-    let end = try #require(
-      source.range(of: "// readme-example:end", range: start.upperBound..<source.endIndex))
-    let example = String(source[start.upperBound..<end.lowerBound])
-    #expect(
-      readme.contains(
-        "```swift\nimport Actions\nimport ViewTree\nimport ViewTreeActions\n\n" + example + "```"))
+    try expectReadmeShows(
+      marker: "readme-example", imports: ["import Actions", "import ViewTree", "import ViewTreeActions"])
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import ViewTree
 import ViewTreeTesting
@@ -27,15 +28,6 @@ struct DeleteRow: Action { var row: Int }
 // readme-testing:end
 
 @Test func readmeShowsTheTestingExample() throws {
-  let testFile = URL(fileURLWithPath: #filePath)
-  let packageRoot = testFile.deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
-  let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-  let source = try String(contentsOf: testFile, encoding: .utf8)
-  let start = try #require(source.range(of: "// readme-testing:begin\n"))
-  let end = try #require(source.range(of: "// readme-testing:end", range: start.upperBound..<source.endIndex))
-  let example = String(source[start.upperBound..<end.lowerBound])
-  #expect(
-    readme.contains("```swift\nimport Testing\nimport ViewTree\nimport ViewTreeTesting\n\n" + example + "```")
-  )
+  try expectReadmeShows(
+    marker: "readme-testing", imports: ["import Testing", "import ViewTree", "import ViewTreeTesting"])
 }

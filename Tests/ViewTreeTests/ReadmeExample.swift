@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import ViewTree
 
@@ -58,20 +59,7 @@ func runExample() throws -> [String] {
   }
 
   @Test func readmeShowsThisExample() throws {
-    let testFile = URL(fileURLWithPath: #filePath)
-    let packageRoot = testFile.deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent()
-    let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-    let source = try String(contentsOf: testFile, encoding: .utf8)
-    let example = try #require(
-      section(of: source, between: "// readme-example:begin\n", and: "// readme-example:end"))
-    #expect(readme.contains("```swift\nimport ViewTree\n\n" + example + "```"))
+    try expectReadmeShows(marker: "readme-example", imports: ["import ViewTree"])
   }
 
-  private func section(of text: String, between start: String, and end: String) -> String? {
-    guard let from = text.range(of: start),
-      let to = text.range(of: end, range: from.upperBound..<text.endIndex)
-    else { return nil }
-    return String(text[from.upperBound..<to.lowerBound])
-  }
 }

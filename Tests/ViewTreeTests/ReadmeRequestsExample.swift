@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import ViewTree
 
@@ -51,15 +52,6 @@ func runRequestsExample() async throws -> [String] {
   }
 
   @Test func readmeShowsTheRequestsExample() throws {
-    let testFile = URL(fileURLWithPath: #filePath)
-    let packageRoot = testFile.deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent()
-    let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-    let source = try String(contentsOf: testFile, encoding: .utf8)
-    let start = try #require(source.range(of: "// readme-requests:begin\n"))
-    let end = try #require(
-      source.range(of: "// readme-requests:end", range: start.upperBound..<source.endIndex))
-    let example = String(source[start.upperBound..<end.lowerBound])
-    #expect(readme.contains("```swift\nimport ViewTree\n\n" + example + "```"))
+    try expectReadmeShows(marker: "readme-requests", imports: ["import ViewTree"])
   }
 }

@@ -45,20 +45,24 @@ public struct ActionStep {
 }
 
 extension ActionStep: CustomStringConvertible {
+  /// What the step did, in words: `passed`, `handled`, `transformed Save() -> Open()`,
+  /// `threw …`, `caught …`, `skipped (left the tree)`.
+  public var resultDescription: String {
+    switch result {
+    case .passed: "passed"
+    case .handled: "handled"
+    case .transformed: "transformed \(actionBefore) -> \(actionAfter)"
+    case .threw(let error): "threw \(error)"
+    case .caught(let error): "caught \(error)"
+    case .skippedDetachedNode: "skipped (left the tree)"
+    }
+  }
+
   /// A one-line summary, such as `bubble window/editor handleAction(Save): handled`.
   public var description: String {
     let indent = String(repeating: "  ", count: nestingLevel)
     let what = modifier.map { " \($0)" } ?? ""
-    let result: String =
-      switch self.result {
-      case .passed: "passed"
-      case .handled: "handled"
-      case .transformed: "transformed \(actionBefore) -> \(actionAfter)"
-      case .threw(let error): "threw \(error)"
-      case .caught(let error): "caught \(error)"
-      case .skippedDetachedNode: "skipped (left the tree)"
-      }
-    return "\(indent)\(phase.rawValue) \(node.path)\(what): \(result)"
+    return "\(indent)\(phase.rawValue) \(node.path)\(what): \(resultDescription)"
   }
 }
 
