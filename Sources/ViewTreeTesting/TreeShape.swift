@@ -1,3 +1,4 @@
+import Actions
 import ViewTree
 
 /// Why ``makeTree(_:)`` could not read a shape.
@@ -18,7 +19,8 @@ public struct TreeShapeError: Error, Equatable, CustomStringConvertible {
 
   /// A message with the shape and a caret under the problem.
   public var description: String {
-    "invalid tree shape: expected \(expected) (offset \(offset))\n  \(shape)\n  \(String(repeating: " ", count: offset))^"
+    // The offset counts characters, so it is the caret's column.
+    caretMessage("invalid tree shape: expected \(expected) (offset \(offset))", text: shape, column: offset)
   }
 }
 

@@ -79,8 +79,8 @@ public struct IdentifierParseError: Error, Hashable, Sendable, CustomStringConve
       case .trailingText: "unexpected text after ')'"
       case .duplicateKey(let key): "duplicate key '\(key)'"
       }
-    let column = String(decoding: text.utf8.prefix(offset), as: UTF8.self).count
-    return
-      "invalid identifier: \(what) (offset \(offset))\n  \(text)\n  \(String(repeating: " ", count: column))^"
+    return caretMessage(
+      "invalid identifier: \(what) (offset \(offset))", text: text,
+      column: column(ofUTF8Offset: offset, in: text))
   }
 }

@@ -1,3 +1,5 @@
+import Actions
+
 /// A key with modifiers, such as `ctrl+s`, `shift+tab`, `f5` or `alt+enter`.
 ///
 /// Parse chords from text with ``init(parsing:)``: modifiers and a key joined by `+`, in any case.
@@ -172,9 +174,9 @@ public struct KeyChordParseError: Error, Hashable, Sendable, CustomStringConvert
       case .duplicateModifier(let part): "the modifier '\(part)' appears twice"
       case .unknownKey(let part): "'\(part)' is not a key"
       }
-    let column = String(decoding: text.utf8.prefix(offset), as: UTF8.self).count
-    return
-      "invalid key chord: \(what) (offset \(offset))\n  \(text)\n  \(String(repeating: " ", count: column))^"
+    return caretMessage(
+      "invalid key chord: \(what) (offset \(offset))", text: text,
+      column: column(ofUTF8Offset: offset, in: text))
   }
 }
 
