@@ -25,13 +25,22 @@ enum CatchReply {
 @usableFromInline
 typealias AsyncModifierBody = nonisolated(nonsending) (any Action, RequestSlot?) async throws -> ModifierReply
 
+/// A responder called without boxing: given a pointer to a request of exactly the responder's
+/// request type, it writes the answer, of exactly that type's `Result`, to uninitialized memory.
+///
+/// The dispatcher calls it only after comparing type identities, which is what makes the raw
+/// pointers safe; see `Dispatcher.dispatchRequest`.
+@usableFromInline
+typealias DirectResponder = (_ request: UnsafeRawPointer, _ answer: UnsafeMutableRawPointer) throws -> Void
+
 /// The closure behind a modifier.
 @usableFromInline
 enum ModifierBody {
   case action((any Action) throws -> ModifierReply)
   case error((any Error) throws -> CatchReply)
-  /// A responder: given the request and, when the caller awaits an answer, the slot to write it to.
-  case respond((any Action, RequestSlot?) throws -> ModifierReply)
+  /// A responder: given the request and, when the caller awaits an answer, the slot to write it to;
+  /// and the same responder for the synchronous fast path (see `DirectResponder`).
+  case respond((any Action, RequestSlot?) throws -> ModifierReply, direct: DirectResponder)
   /// An asynchronous handler or responder; only an awaited dispatch can run it.
   case asynchronous(AsyncModifierBody)
 }
@@ -51,6 +60,12 @@ struct ModifierEntry {
   let body: ModifierBody
 
   var id: ModifierID { ModifierID(rawValue: serial) }
+
+  /// A synchronous responder's direct body; `nil` for every other modifier.
+  var directResponder: DirectResponder? {
+    guard case .respond(_, let direct) = body else { return nil }
+    return direct
+  }
 
   var info: ModifierInfo {
     ModifierInfo(id: id, kind: kind, actionType: matchType, outputType: outputType)

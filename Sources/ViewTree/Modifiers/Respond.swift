@@ -28,13 +28,18 @@ extension Node {
     let exact = matchesExactlyOnly(type)
     attach(
       .respond, matching: type, exactOnly: exact,
-      body: .respond { action, slot in
-        try withMatch(action, as: Q.self, exactOnly: exact) { request in
-          let answer = try body(request)
-          try slot?.write(answer)
-          return .handled
-        }
-      })
+      body: .respond(
+        { action, slot in
+          try withMatch(action, as: Q.self, exactOnly: exact) { request in
+            let answer = try body(request)
+            try slot?.write(answer)
+            return .handled
+          }
+        },
+        direct: { request, answer in
+          let value = try body(request.assumingMemoryBound(to: Q.self).pointee)
+          answer.initializeMemory(as: Q.Result.self, repeating: value, count: 1)
+        }))
     return self
   }
 

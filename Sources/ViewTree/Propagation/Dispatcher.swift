@@ -11,8 +11,53 @@ enum Dispatcher {
     _ action: A, from target: Node, trace: ActionTrace?, slot: RequestSlot? = nil
   ) -> ActionOutcome {
     let actionType = ObjectIdentifier(type(of: action))
+    return withPath(from: target, type: actionType) { path, firstBubble, capture in
+      run(
+        action, type: actionType, path: path, firstBubble: firstBubble, capture: capture, trace: trace,
+        slot: slot)
+    }
+  }
+
+  /// Dispatches a synchronous request sent by `Node.request`; throws when it got no answer.
+  ///
+  /// When the first modifier on the path that might see the request is a synchronous responder
+  /// for exactly its type, and nothing watches (no capture modifier for it, no trace, no step
+  /// observer), the dispatch would consist of calling that responder; so it is called directly,
+  /// with the request and the answer passed by pointer, and nothing is boxed. Otherwise the
+  /// request goes through `run` like any action, boxed by `boxed`.
+  ///
+  /// - Parameters:
+  ///   - request: The request, of type `requestType`.
+  ///   - slot: Where the answer goes, of the request's `Result` type.
+  static func dispatchRequest(
+    _ request: UnsafeRawPointer, type requestType: any Action.Type, from target: Node, trace: ActionTrace?,
+    slot: RequestSlot, boxed: () -> any Action
+  ) throws(RequestError) {
+    if trace == nil {
+      let answered = try withPath(from: target, type: ObjectIdentifier(requestType)) {
+        path, firstBubble, capture throws(RequestError) in
+        guard !capture, firstBubble >= 0 else { return false }
+        return try respondDirectly(
+          request, type: requestType, path: path, firstBubble: firstBubble, slot: slot, boxed: boxed)
+      }
+      if answered { return }
+    }
+    // Walking the path again costs little next to the general dispatch.
+    let outcome = dispatch(boxed(), from: target, trace: trace, slot: slot)
+    if !slot.answered.pointee { throw RequestError(requestType, from: target, outcome: outcome) }
+  }
+
+  /// Calls `body` with the path from `target` to the top-most node, the position on it of the
+  /// first node whose bubble filter admits `actionType` (-1 if none), and whether any capture
+  /// filter on it does.
+  @inline(__always)
+  static func withPath<R, E: Error>(
+    from target: Node, type actionType: ObjectIdentifier,
+    _ body: (UnsafeBufferPointer<Unmanaged<Node>>, _ firstBubble: Int, _ capture: Bool) throws(E) -> R
+  ) throws(E) -> R {
     let mask = TypeFilter.bit(for: actionType)
-    return withUnsafeTemporaryAllocation(of: Unmanaged<Node>.self, capacity: inlinePathCapacity) { inline in
+    return try withUnsafeTemporaryAllocation(of: Unmanaged<Node>.self, capacity: inlinePathCapacity) {
+      inline throws(E) in
       // One walk records the path, notes the first node whose bubble filter admits the action and
       // whether any capture filter does. No handler runs during the walk, so nothing can change
       // under it.
@@ -22,7 +67,7 @@ enum Dispatcher {
       var captureBits: UInt64 = 0
       while true {
         if depth == inlinePathCapacity {
-          return dispatchDeep(action, from: target, trace: trace, slot: slot)
+          return try withDeepPath(from: target, type: actionType, body)
         }
         inline.initializeElement(at: depth, to: node)
         let (up, bubble, capture) = node._withUnsafeGuaranteedRef {
@@ -34,19 +79,17 @@ enum Dispatcher {
         guard let up else { break }
         node = up
       }
-      let path = UnsafeBufferPointer(start: inline.baseAddress, count: depth)
-      return run(
-        action, type: actionType, path: path, firstBubble: firstBubble, capture: captureBits & mask != 0,
-        trace: trace, slot: slot)
+      return try body(
+        UnsafeBufferPointer(start: inline.baseAddress, count: depth), firstBubble, captureBits & mask != 0)
     }
   }
 
   /// The same for a path longer than the inline buffer: held on the heap.
   @inline(never)
-  static func dispatchDeep(
-    _ action: some Action, from target: Node, trace: ActionTrace?, slot: RequestSlot?
-  ) -> ActionOutcome {
-    let actionType = ObjectIdentifier(type(of: action))
+  static func withDeepPath<R, E: Error>(
+    from target: Node, type actionType: ObjectIdentifier,
+    _ body: (UnsafeBufferPointer<Unmanaged<Node>>, _ firstBubble: Int, _ capture: Bool) throws(E) -> R
+  ) throws(E) -> R {
     let mask = TypeFilter.bit(for: actionType)
     var path = ContiguousArray<Unmanaged<Node>>()
     var firstBubble = -1
@@ -58,11 +101,75 @@ enum Dispatcher {
       path.append(.passUnretained(node))
       current = node._parent
     }
-    return path.withUnsafeBufferPointer {
-      run(
-        action, type: actionType, path: $0, firstBubble: firstBubble, capture: captureBits & mask != 0,
-        trace: trace, slot: slot)
+    return try path.withUnsafeBufferPointer { buffer throws(E) in
+      try body(buffer, firstBubble, captureBits & mask != 0)
     }
+  }
+
+  /// The tree a dispatch along `path` runs in: the tree whose root is the path's top-most node.
+  @inline(__always)
+  static func tree(of path: UnsafeBufferPointer<Unmanaged<Node>>) -> NodeTree? {
+    // `path` is never empty: it holds at least the target.
+    let top = path[path.count - 1]
+    guard let tree = top._withUnsafeGuaranteedRef({ $0._tree }), tree.root === top.takeUnretainedValue()
+    else { return nil }
+    return tree
+  }
+
+  /// The fast path of `dispatchRequest`: calls the responder directly if it is the first modifier
+  /// on the path that might run; returns `false`, having run nothing, if not.
+  private static func respondDirectly(
+    _ request: UnsafeRawPointer, type requestType: any Action.Type,
+    path: UnsafeBufferPointer<Unmanaged<Node>>, firstBubble: Int, slot: RequestSlot, boxed: () -> any Action
+  ) throws(RequestError) -> Bool {
+    let identity = ObjectIdentifier(requestType)
+    guard let tree = tree(of: path) else { return false }
+    // A step observer must see the step; at the reentrancy limit, the general path reports it.
+    let general = Unmanaged.passUnretained(tree)._withUnsafeGuaranteedRef {
+      $0.stepObserver != nil || $0.dispatchDepth >= $0.reentrancyLimit
+    }
+    guard !general else { return false }
+    // The same search `DispatchRun.run` makes in the bubble phase, stopping at the first candidate.
+    let generation = Generation.current
+    let mask = TypeFilter.bit(for: identity)
+    var index = firstBubble
+    var position = -1
+    while index < path.count {
+      position = path[index]._withUnsafeGuaranteedRef { node in
+        guard node.bubbleFilter & mask != 0 else { return -1 }
+        return node._keys.firstCandidate(from: 0, in: .bubble, for: identity, addedBy: generation)
+      }
+      if position >= 0 { break }
+      index += 1
+    }
+    // No candidate at all: the general path reports the request unhandled.
+    guard position >= 0 else { return false }
+    // An exact-only candidate matches `requestType` itself, so a responder's direct body may take
+    // the request and the slot as its own types.
+    let direct = path[index]._withUnsafeGuaranteedRef { node in
+      node._keys.key(at: position).exactOnly ? node._modifiers[position].directResponder : nil
+    }
+    guard let direct else { return false }
+    tree.dispatchDepth += 1
+    defer {
+      tree.dispatchDepth -= 1
+      if tree.dispatchDepth == 0, !tree.pinned.isEmpty { tree.releasePinned() }
+    }
+    do {
+      try direct(request, slot.pointer)
+      slot.answered.pointee = true
+    } catch {
+      // The error goes outward from the responder as in the general path, which is where the
+      // dispatch now continues (it may have changed the tree: it starts from `generation`).
+      let node = path[index].takeUnretainedValue()
+      var run = DispatchRun(
+        path: path, tree: tree, action: boxed(), type: identity, trace: nil, slot: slot,
+        firstBubble: firstBubble, capture: false, startGeneration: generation)
+      let serial = node._keys.serial(at: position)
+      _ = run.fail(error, node: node, index: index, serial: serial, phase: .bubble, info: nil, before: nil)
+      throw RequestError(requestType, from: path[0].takeUnretainedValue(), outcome: run.outcome)
+    }
+    return true
   }
 
   @inline(__always)
@@ -70,12 +177,7 @@ enum Dispatcher {
     _ action: some Action, type actionType: ObjectIdentifier, path: UnsafeBufferPointer<Unmanaged<Node>>,
     firstBubble: Int, capture: Bool, trace: ActionTrace?, slot: RequestSlot?
   ) -> ActionOutcome {
-    // `path` is never empty: it holds at least the target.
-    let top = path[path.count - 1]
-    guard let tree = top._withUnsafeGuaranteedRef({ $0._tree }), tree.root === top.takeUnretainedValue()
-    else {
-      return .notDispatched(.notInTree)
-    }
+    guard let tree = tree(of: path) else { return .notDispatched(.notInTree) }
     guard tree.dispatchDepth < tree.reentrancyLimit else {
       return .notDispatched(.reentrancyLimit(tree.reentrancyLimit))
     }
@@ -169,14 +271,15 @@ struct DispatchRun {
 
   init(
     path: UnsafeBufferPointer<Unmanaged<Node>>, tree: NodeTree, action: any Action, type: ObjectIdentifier,
-    trace: ActionTrace?, slot: RequestSlot?, firstBubble: Int, capture: Bool
+    trace: ActionTrace?, slot: RequestSlot?, firstBubble: Int, capture: Bool,
+    startGeneration: UInt64 = Generation.current
   ) {
     self.path = path
     self.tree = tree
     self.action = action
     self.actionType = type
     self.mask = TypeFilter.bit(for: actionType)
-    self.startGeneration = Generation.current
+    self.startGeneration = startGeneration
     self.trace = trace
     self.recording = trace != nil || tree.stepObserver != nil
     self.nestingLevel = tree.dispatchDepth - 1
@@ -333,7 +436,7 @@ struct DispatchRun {
     do {
       switch body {
       case .action(let body): return .reply(try body(action))
-      case .respond(let body): return .reply(try body(action, slot))
+      case .respond(let body, _): return .reply(try body(action, slot))
       case .asynchronous(let body): return .suspend(body)
       case .error: return .reply(.skipped)
       }

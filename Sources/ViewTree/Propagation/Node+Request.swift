@@ -20,31 +20,33 @@ extension Node {
   public func request<Q: Request>(_ request: Q, tracing trace: ActionTrace? = nil) throws(RequestError)
     -> Q.Result
   {
-    var answered = false
-    var outcome = ActionOutcome.notDispatched(.notInTree)
-    let answer: Q.Result? = withUnsafeMutablePointer(to: &answered) { flag in
-      withUnsafeTemporaryAllocation(of: Q.Result.self, capacity: 1) { buffer in
-        // A buffer of capacity 1 always has a base address.
-        let base = buffer.baseAddress.unsafelyUnwrapped
-        outcome = _dispatchRequest(
-          request, trace: trace, into: UnsafeMutableRawPointer(base), resultType: Q.Result.self,
-          answered: flag)
-        return flag.pointee ? base.move() : nil
+    try withUnsafeTemporaryAllocation(of: Q.Result.self, capacity: 1) { buffer throws(RequestError) in
+      // A buffer of capacity 1 always has a base address.
+      let base = buffer.baseAddress.unsafelyUnwrapped
+      try withUnsafePointer(to: request) { pointer throws(RequestError) in
+        try _dispatchRequest(
+          UnsafeRawPointer(pointer), type: type(of: request), trace: trace,
+          into: UnsafeMutableRawPointer(base), resultType: Q.Result.self, boxed: { request })
       }
+      // `_dispatchRequest` returned: the answer is there.
+      return base.move()
     }
-    if let answer { return answer }
-    throw RequestError(Q.self, from: self, outcome: outcome)
   }
 
-  /// Dispatches a request whose answer, if any, goes to `pointer` (uninitialized memory for one
-  /// `resultType` value), setting `answered`.
+  /// Dispatches the request at `request`, of dynamic type `type`, whose answer goes to `pointer`
+  /// (uninitialized memory for one `resultType` value); throws, leaving `pointer` uninitialized,
+  /// when it got none. `boxed` gives the request as an existential, for when the dispatcher needs
+  /// one.
   @usableFromInline
   func _dispatchRequest(
-    _ request: some Request, trace: ActionTrace?, into pointer: UnsafeMutableRawPointer, resultType: Any.Type,
-    answered: UnsafeMutablePointer<Bool>
-  ) -> ActionOutcome {
-    let slot = RequestSlot(pointer: pointer, resultType: resultType, answered: answered)
-    return Dispatcher.dispatch(request, from: self, trace: trace, slot: slot)
+    _ request: UnsafeRawPointer, type: any Action.Type, trace: ActionTrace?,
+    into pointer: UnsafeMutableRawPointer, resultType: Any.Type, boxed: () -> any Action
+  ) throws(RequestError) {
+    var answered = false
+    try withUnsafeMutablePointer(to: &answered) { flag throws(RequestError) in
+      let slot = RequestSlot(pointer: pointer, resultType: resultType, answered: flag)
+      try Dispatcher.dispatchRequest(request, type: type, from: self, trace: trace, slot: slot, boxed: boxed)
+    }
   }
 
   /// Sends a request from this node, awaiting asynchronous responders on the caller's actor.
@@ -195,9 +197,9 @@ extension Node {
       withUnsafeTemporaryAllocation(of: Q.Result.self, capacity: 1) { buffer in
         // A buffer of capacity 1 always has a base address.
         let base = buffer.baseAddress.unsafelyUnwrapped
-        let outcome = _dispatchRequest(
-          request, trace: trace, into: UnsafeMutableRawPointer(base), resultType: Q.Result.self,
-          answered: flag)
+        let slot = RequestSlot(
+          pointer: UnsafeMutableRawPointer(base), resultType: Q.Result.self, answered: flag)
+        let outcome = Dispatcher.dispatch(request, from: self, trace: trace, slot: slot)
         return (outcome, flag.pointee ? base.move() : nil)
       }
     }
