@@ -12,11 +12,24 @@
 ///   the classic pattern in which each interested object appends itself and the action calls every
 ///   observer of a protocol.
 public final class ActionContext {
+  // NB: `@exclusivity(unchecked)` on the fields every perform reads and writes: no access to them
+  // spans a call into other code, and dynamic exclusivity checks cost more than the accesses.
+
   /// The parsed identifier being validated or performed.
-  public private(set) var identifier: ActionIdentifier
+  @exclusivity(unchecked) public private(set) var identifier: ActionIdentifier
   /// What asked for the action: a menu item, a button, a key binding. The ``ActionManager`` when the
-  /// caller gave none.
-  @exclusivity(unchecked) public var sender: Any
+  /// caller gave none (or `()` once that manager is gone).
+  public var sender: Any {
+    get {
+      if hasExplicitSender { return explicitSender }
+      if let manager { return manager }
+      return ()
+    }
+    set {
+      explicitSender = newValue
+      hasExplicitSender = true
+    }
+  }
   /// When `true`, `ActionManager.perform(context:)` performs without validating first.
   @exclusivity(unchecked) public var skipsValidation = false
   /// The undo history of the manager that builds the context, for actions that register undo
@@ -35,6 +48,11 @@ public final class ActionContext {
   // NB: `@exclusivity(unchecked)`: no access to these spans a call into other code, and dynamic
   // exclusivity checks would double the cost of a small perform. `firstTypedValue` is not an
   // `Any?`: copying an optional existential goes through generic value witnesses.
+  @exclusivity(unchecked) private var explicitSender: Any = ()
+  @exclusivity(unchecked) private var hasExplicitSender = false
+  /// The manager that built the context, the sender when the caller gave none. Weak: a manager
+  /// keeps a context for reuse.
+  private weak var manager: ActionManager?
   @exclusivity(unchecked) private var firstTypedKey: ObjectIdentifier?
   @exclusivity(unchecked) private var firstTypedValue: Any = ()
   @exclusivity(unchecked) private var storageIfAllocated: Storage?
@@ -56,23 +74,38 @@ public final class ActionContext {
   ///   - undoHistory: The undo history actions register their steps with.
   public init(identifier: ActionIdentifier, sender: Any, undoHistory: UndoHistory) {
     self.identifier = identifier
-    self.sender = sender
     self.undoHistory = undoHistory
+    self.sender = sender
+  }
+
+  /// Creates a context for a manager, whose sender is `sender`, or the manager when `nil`.
+  init(identifier: ActionIdentifier, sender: Any?, manager: ActionManager) {
+    self.identifier = identifier
+    self.undoHistory = manager.undoHistory
+    self.manager = manager
+    if let sender { self.sender = sender }
   }
 
   /// Makes a context that nothing else references ready for another perform: the manager recycles
   /// contexts so that a perform does not allocate.
-  func recycle(identifier: ActionIdentifier, sender: Any) {
+  func recycle(identifier: ActionIdentifier, sender: Any?) {
     self.identifier = identifier
-    self.sender = sender
+    // NB: not `if let`: binding copies the optional existential even when it is `nil`.
+    if sender != nil { self.sender = sender.unsafelyUnwrapped }
   }
 
-  /// Drops everything a finished perform stored.
+  /// Drops everything a finished perform stored. (Plain stores only where something was set:
+  /// assigning an existential costs a call through its type's value witnesses.)
   func clear() {
-    sender = ()
+    if hasExplicitSender {
+      explicitSender = ()
+      hasExplicitSender = false
+    }
     skipsValidation = false
-    firstTypedKey = nil
-    firstTypedValue = ()
+    if firstTypedKey != nil {
+      firstTypedKey = nil
+      firstTypedValue = ()
+    }
     storageIfAllocated = nil
     isProviding = false
   }

@@ -26,7 +26,7 @@ extension ActionManager {
     // Nothing kept the context (an action or observer may have): reuse it for the next perform.
     if isKnownUniquelyReferenced(&context) {
       context.clear()
-      spareContext = context
+      spareContext = consume context
     }
     return result
   }
@@ -44,11 +44,10 @@ extension ActionManager {
     let identifier = context.identifier
     guard let registration else { return .unknown(identifier) }
     if registration.isAsync { return .failed(identifier, ActionsError.requiresAwait(identifier.name)) }
-    let action = registration.action
-    if let refusal = refusal(of: action, in: context) { return refusal }
+    if let refusal = refusal(of: registration, in: context) { return refusal }
     notify(.willPerform, context)
     do {
-      try action.perform(context: context)
+      try registration.perform(context)
     } catch {
       notify(.didFail(error), context)
       return .failed(identifier, error)
@@ -86,8 +85,9 @@ extension ActionManager {
   @discardableResult
   nonisolated(nonsending) public func perform(context: ActionContext) async -> PerformResult {
     let identifier = context.identifier
-    guard let action = actions[identifier.name]?.action else { return .unknown(identifier) }
-    if let refusal = refusal(of: action, in: context) { return refusal }
+    guard let registration = actions[identifier.name] else { return .unknown(identifier) }
+    if let refusal = refusal(of: registration, in: context) { return refusal }
+    let action = registration.action
     notify(.willPerform, context)
     do {
       if let asyncAction = action as? any AsyncManagedAction {
@@ -104,9 +104,9 @@ extension ActionManager {
   }
 
   /// The result to report instead of performing, when validation disables the action.
-  private func refusal(of action: any ManagedAction, in context: ActionContext) -> PerformResult? {
+  private func refusal(of registration: Registration, in context: ActionContext) -> PerformResult? {
     guard !context.skipsValidation else { return nil }
-    let validation = action.validate(context: context)
+    let validation = registration.validate(context)
     return validation.isEnabled ? nil : .disabled(context.identifier, validation)
   }
 }

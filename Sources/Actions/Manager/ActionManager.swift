@@ -17,7 +17,9 @@ public final class ActionManager {
 
   /// A registered action, classified once so that performing needs no conformance check. A class:
   /// copying an optional existential goes through generic value witnesses, a reference does not.
-  final class Registration {
+  /// `make` returns a `TypedRegistration`, which calls the action without copying it out of an
+  /// existential.
+  class Registration {
     let action: any ManagedAction
     let isAsync: Bool
 
@@ -25,19 +27,50 @@ public final class ActionManager {
       self.action = action
       self.isAsync = action is any AsyncManagedAction
     }
+
+    static func make(_ action: any ManagedAction) -> Registration {
+      func open<A: ManagedAction>(_ action: A) -> Registration { TypedRegistration(action) }
+      return open(action)
+    }
+
+    func perform(_ context: ActionContext) throws { try action.perform(context: context) }
+
+    func validate(_ context: ActionContext) -> Validation { action.validate(context: context) }
+  }
+
+  /// A registration that keeps its action as its own type.
+  final class TypedRegistration<A: ManagedAction>: Registration {
+    let typed: A
+
+    init(_ action: A) {
+      typed = action
+      super.init(action)
+    }
+
+    override func perform(_ context: ActionContext) throws { try typed.perform(context: context) }
+
+    override func validate(_ context: ActionContext) -> Validation { typed.validate(context: context) }
   }
 
   /// A parsed identifier (or its error), with the registration its name resolved to while
   /// `version` was the manager's `registrationsVersion`. A class, so a cache hit costs one retain.
   final class CacheEntry {
-    let result: Result<ActionIdentifier, IdentifierParseError>
+    /// What parsing gave.
+    let parsed: Result<ActionIdentifier, IdentifierParseError>
+    /// The identifier when the text parsed: what a perform reads, as copying a `Result` out of a
+    /// class costs an outlined copy of both payloads.
+    let identifier: ActionIdentifier?
     // NB: `@exclusivity(unchecked)`: written only in `resolve`, never across a call out.
     @exclusivity(unchecked) var registration: Registration?
     @exclusivity(unchecked) var version: Int
 
-    init(result: Result<ActionIdentifier, IdentifierParseError>, registration: Registration?, version: Int) {
-      self.result = result
-      self.registration = registration
+    init(parsing text: String, version: Int) {
+      do throws(IdentifierParseError) {
+        parsed = .success(try ActionIdentifier(parsing: text))
+      } catch {
+        parsed = .failure(error)
+      }
+      identifier = try? parsed.get()
       self.version = version
     }
   }
@@ -66,8 +99,8 @@ public final class ActionManager {
 
   /// Creates a manager with the `Undo` and `Redo` actions registered.
   public init() {
-    actions[UndoAction.defaultIdentifier] = Registration(UndoAction())
-    actions[RedoAction.defaultIdentifier] = Registration(RedoAction())
+    actions[UndoAction.defaultIdentifier] = Registration.make(UndoAction())
+    actions[RedoAction.defaultIdentifier] = Registration.make(RedoAction())
   }
 
   func takeObserverID() -> Int {
@@ -88,7 +121,7 @@ public final class ActionManager {
   public func register(_ action: any ManagedAction, as identifier: String? = nil) throws(ActionsError) {
     let name = try Self.registrationName(identifier ?? type(of: action).defaultIdentifier)
     guard actions[name] == nil else { throw .duplicateIdentifier(name) }
-    actions[name] = Registration(action)
+    actions[name] = Registration.make(action)
   }
 
   /// Registers several actions under their default identifiers: all of them, or, when one name is
@@ -102,7 +135,7 @@ public final class ActionManager {
       let name = try Self.registrationName(type(of: action).defaultIdentifier)
       guard actions[name] == nil, names.insert(name).inserted else { throw .duplicateIdentifier(name) }
     }
-    for action in batch { actions[type(of: action).defaultIdentifier] = Registration(action) }
+    for action in batch { actions[type(of: action).defaultIdentifier] = Registration.make(action) }
   }
 
   /// Removes a registration.
@@ -146,31 +179,25 @@ public final class ActionManager {
   func resolve(_ text: String) throws(IdentifierParseError) -> (
     identifier: ActionIdentifier, registration: Registration?
   ) {
+    let entry: CacheEntry
     if let cached = recentText == text ? recentEntry : cacheLookup(text) {
-      let identifier = try cached.result.get()
-      if cached.version == registrationsVersion { return (identifier, cached.registration) }
-      let registration = actions[identifier.name]
-      cached.registration = registration
-      cached.version = registrationsVersion
-      return (identifier, registration)
+      entry = cached
+    } else {
+      if identifierCache.count >= Self.identifierCacheLimit {
+        identifierCache.removeAll(keepingCapacity: true)
+      }
+      // `version` starts out of date, so the registration is looked up below.
+      entry = CacheEntry(parsing: text, version: registrationsVersion &- 1)
+      identifierCache[text] = entry
+      recentText = text
+      recentEntry = entry
     }
-    let result: Result<ActionIdentifier, IdentifierParseError>
-    do throws(IdentifierParseError) {
-      result = .success(try ActionIdentifier(parsing: text))
-    } catch {
-      result = .failure(error)
+    guard let identifier = entry.identifier else { return (try entry.parsed.get(), nil) }
+    if entry.version != registrationsVersion {
+      entry.registration = actions[identifier.name]
+      entry.version = registrationsVersion
     }
-    if identifierCache.count >= Self.identifierCacheLimit {
-      identifierCache.removeAll(keepingCapacity: true)
-      recentText = nil
-      recentEntry = nil
-    }
-    let registration = (try? result.get()).flatMap { actions[$0.name] }
-    let entry = CacheEntry(result: result, registration: registration, version: registrationsVersion)
-    identifierCache[text] = entry
-    recentText = text
-    recentEntry = entry
-    return (try result.get(), registration)
+    return (identifier, entry.registration)
   }
 
   private func cacheLookup(_ text: String) -> CacheEntry? {
@@ -201,14 +228,12 @@ public final class ActionManager {
     _ identifier: ActionIdentifier, sender: Any?, providers: [any ActionContextProvider],
     configure: (ActionContext) -> Void
   ) -> ActionContext {
-    let resolvedSender: Any = sender ?? self
     let context: ActionContext
-    if let spare = spareContext {
-      spareContext = nil
-      spare.recycle(identifier: identifier, sender: resolvedSender)
+    if let spare = spareContext.take() {
+      spare.recycle(identifier: identifier, sender: sender)
       context = spare
     } else {
-      context = ActionContext(identifier: identifier, sender: resolvedSender, undoHistory: undoHistory)
+      context = ActionContext(identifier: identifier, sender: sender, manager: self)
     }
     configure(context)
     if !providers.isEmpty { context.collect(from: providers) }
@@ -243,6 +268,6 @@ public final class ActionManager {
   /// - Parameter context: The context.
   /// - Returns: The action's validation, or ``Validation/unavailable`` for an unknown identifier.
   public func validate(context: ActionContext) -> Validation {
-    actions[context.identifier.name]?.action.validate(context: context) ?? .unavailable
+    actions[context.identifier.name]?.validate(context) ?? .unavailable
   }
 }
