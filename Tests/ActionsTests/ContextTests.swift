@@ -9,6 +9,27 @@ import Testing
     #expect(try manager.makeContext(for: "Save").sender as? ActionManager === manager)
   }
 
+  @Test func aRecycledContextForgetsTheLastSender() throws {
+    let manager = ActionManager()
+    var senders: [String] = []
+    try manager.register(SenderRecorder { senders.append($0) })
+    manager.perform("SenderRecorder", sender: "the button")
+    manager.perform("SenderRecorder")
+    manager.perform("SenderRecorder", sender: 7)
+    manager.perform("SenderRecorder")
+    #expect(senders == ["the button", "manager", "7", "manager"])
+  }
+
+  @Test func aContextThatOutlivesItsManagerHasNoSender() throws {
+    var manager: ActionManager? = ActionManager()
+    let context = try #require(try manager?.makeContext(for: "Save"))
+    #expect(context.sender is ActionManager)
+    manager = nil
+    #expect(context.sender is Void)
+    context.sender = "late"
+    #expect(context.sender as? String == "late")
+  }
+
   @Test func identifierArgumentsLandInTheContext() throws {
     let manager = ActionManager()
     let recorder = Recorder()
@@ -121,5 +142,13 @@ struct SelectionChanged: ManagedAction {
   static let observersKey = "selectionObservers"
   func perform(context: ActionContext) throws {
     context.forEach(in: Self.observersKey, as: (any SelectionObserver).self) { $0.selectionChanged() }
+  }
+}
+
+/// Reports the sender it is performed with: "manager" for the manager itself.
+struct SenderRecorder: ManagedAction {
+  let record: (String) -> Void
+  func perform(context: ActionContext) throws {
+    record(context.sender is ActionManager ? "manager" : "\(context.sender)")
   }
 }
