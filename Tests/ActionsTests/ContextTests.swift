@@ -20,14 +20,20 @@ import Testing
     #expect(senders == ["the button", "manager", "7", "manager"])
   }
 
-  @Test func aContextThatOutlivesItsManagerHasNoSender() throws {
-    var manager: ActionManager? = ActionManager()
-    let context = try #require(try manager?.makeContext(for: "Save"))
-    #expect(context.sender is ActionManager)
-    manager = nil
-    #expect(context.sender is Void)
-    context.sender = "late"
-    #expect(context.sender as? String == "late")
+  @Test func aContextKeepsItsManagerAsSenderAndDoesNotLeakIt() throws {
+    weak var weakManager: ActionManager?
+    var context: ActionContext?
+    do {
+      let manager = ActionManager()
+      weakManager = manager
+      try manager.register(SaveDocumentAction(recorder: Recorder()))
+      manager.perform("SaveDocument")  // leaves a spare context with the manager
+      context = try manager.makeContext(for: "SaveDocument")
+    }
+    #expect(context?.sender as? ActionManager === weakManager)
+    #expect(weakManager != nil)
+    context = nil
+    #expect(weakManager == nil)
   }
 
   @Test func identifierArgumentsLandInTheContext() throws {

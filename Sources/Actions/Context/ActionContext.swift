@@ -18,12 +18,13 @@ public final class ActionContext {
   /// The parsed identifier being validated or performed.
   @exclusivity(unchecked) public private(set) var identifier: ActionIdentifier
   /// What asked for the action: a menu item, a button, a key binding. The ``ActionManager`` when the
-  /// caller gave none (or `()` once that manager is gone).
+  /// caller gave none.
   public var sender: Any {
     get {
       if hasExplicitSender { return explicitSender }
-      if let manager { return manager }
-      return ()
+      // `manager` is set whenever `hasExplicitSender` is not: by the manager's initializer and by
+      // `recycle`.
+      return manager.map { $0 as Any } ?? ()
     }
     set {
       explicitSender = newValue
@@ -50,9 +51,10 @@ public final class ActionContext {
   // `Any?`: copying an optional existential goes through generic value witnesses.
   @exclusivity(unchecked) private var explicitSender: Any = ()
   @exclusivity(unchecked) private var hasExplicitSender = false
-  /// The manager that built the context, the sender when the caller gave none. Weak: a manager
-  /// keeps a context for reuse.
-  private weak var manager: ActionManager?
+  /// The manager that built the context, the sender when the caller gave none. Strong, but
+  /// dropped by `clear()`, so that the spare context a manager keeps does not keep it. (Not
+  /// `weak`: a weakly referenced object pays for every retain and release through a side table.)
+  @exclusivity(unchecked) private var manager: ActionManager?
   @exclusivity(unchecked) private var firstTypedKey: ObjectIdentifier?
   @exclusivity(unchecked) private var firstTypedValue: Any = ()
   @exclusivity(unchecked) private var storageIfAllocated: Storage?
@@ -88,8 +90,9 @@ public final class ActionContext {
 
   /// Makes a context that nothing else references ready for another perform: the manager recycles
   /// contexts so that a perform does not allocate.
-  func recycle(identifier: ActionIdentifier, sender: Any?) {
+  func recycle(identifier: ActionIdentifier, sender: Any?, manager: ActionManager) {
     self.identifier = identifier
+    self.manager = manager
     // NB: not `if let`: binding copies the optional existential even when it is `nil`.
     if sender != nil { self.sender = sender.unsafelyUnwrapped }
   }
@@ -108,6 +111,7 @@ public final class ActionContext {
     }
     storageIfAllocated = nil
     isProviding = false
+    manager = nil
   }
 
   /// The identifier's arguments.

@@ -15,20 +15,27 @@ extension ActionManager {
     _ text: String, sender: Any? = nil, providers: [any ActionContextProvider] = [],
     configure: (ActionContext) -> Void = { _ in }
   ) -> PerformResult {
-    let resolved: (identifier: ActionIdentifier, registration: Registration?)
-    do throws(IdentifierParseError) {
-      resolved = try resolve(text)
-    } catch {
-      return .invalidIdentifier(error)
-    }
-    var context = makeContext(resolved.identifier, sender: sender, providers: providers, configure: configure)
-    let result = perform(context, registration: resolved.registration)
-    // Nothing kept the context (an action or observer may have): reuse it for the next perform.
-    if isKnownUniquelyReferenced(&context) {
-      context.clear()
-      spareContext = consume context
-    }
-    return result
+    withContext(
+      text, sender: sender, configure: configure,
+      provide: { context in if !providers.isEmpty { context.collect(from: providers) } },
+      invalid: { .invalidIdentifier($0) },
+      then: { context, registration in perform(context, registration: registration) })
+  }
+
+  /// Performs an identifier with providers that `provide` runs (nearest first, keys keeping the
+  /// first value they get), for adapters that find providers without gathering them in an array.
+  package func perform(
+    _ text: String, sender: Any?, providing provide: (ActionContext) -> Void
+  ) -> PerformResult {
+    withContext(
+      text, sender: sender, configure: { _ in },
+      provide: { context in
+        context.beginProviding()
+        provide(context)
+        context.endProviding()
+      },
+      invalid: { .invalidIdentifier($0) },
+      then: { context, registration in perform(context, registration: registration) })
   }
 
   /// Performs a context built elsewhere (for example along a tree).

@@ -228,16 +228,52 @@ public final class ActionManager {
     _ identifier: ActionIdentifier, sender: Any?, providers: [any ActionContextProvider],
     configure: (ActionContext) -> Void
   ) -> ActionContext {
+    makeContext(identifier, sender: sender, configure: configure) { context in
+      if !providers.isEmpty { context.collect(from: providers) }
+    }
+  }
+
+  /// A context from the spare one when there is one: the sender, the caller's values, then what
+  /// `provide` adds.
+  @inline(__always)
+  func makeContext(
+    _ identifier: ActionIdentifier, sender: Any?, configure: (ActionContext) -> Void,
+    provide: (ActionContext) -> Void
+  ) -> ActionContext {
     let context: ActionContext
     if let spare = spareContext.take() {
-      spare.recycle(identifier: identifier, sender: sender)
+      spare.recycle(identifier: identifier, sender: sender, manager: self)
       context = spare
     } else {
       context = ActionContext(identifier: identifier, sender: sender, manager: self)
     }
     configure(context)
-    if !providers.isEmpty { context.collect(from: providers) }
+    provide(context)
     return context
+  }
+
+  /// Resolves `text`, builds its context and calls `body` with it and the registration; keeps the
+  /// context for the next call when nothing else did. `invalid` answers for text that does not
+  /// parse.
+  @inline(__always)
+  func withContext<R>(
+    _ text: String, sender: Any?, configure: (ActionContext) -> Void, provide: (ActionContext) -> Void,
+    invalid: (IdentifierParseError) -> R, then body: (ActionContext, Registration?) -> R
+  ) -> R {
+    let resolved: (identifier: ActionIdentifier, registration: Registration?)
+    do throws(IdentifierParseError) {
+      resolved = try resolve(text)
+    } catch {
+      return invalid(error)
+    }
+    var context = makeContext(resolved.identifier, sender: sender, configure: configure, provide: provide)
+    let result = body(context, resolved.registration)
+    // Nothing kept the context (an action or observer may have): reuse it for the next call.
+    if isKnownUniquelyReferenced(&context) {
+      context.clear()
+      spareContext = consume context
+    }
+    return result
   }
 
   // MARK: Validating
@@ -257,10 +293,27 @@ public final class ActionManager {
     _ text: String, sender: Any? = nil, providers: [any ActionContextProvider] = [],
     configure: (ActionContext) -> Void = { _ in }
   ) -> Validation {
-    guard
-      let context = try? makeContext(for: text, sender: sender, providers: providers, configure: configure)
-    else { return .unavailable }
-    return validate(context: context)
+    withContext(
+      text, sender: sender, configure: configure,
+      provide: { context in if !providers.isEmpty { context.collect(from: providers) } },
+      invalid: { _ in .unavailable },
+      then: { context, registration in registration?.validate(context) ?? .unavailable })
+  }
+
+  /// Validates an identifier with providers that `provide` runs (nearest first, keys keeping the
+  /// first value they get), for adapters that find providers without gathering them in an array.
+  package func validate(
+    _ text: String, sender: Any?, providing provide: (ActionContext) -> Void
+  ) -> Validation {
+    withContext(
+      text, sender: sender, configure: { _ in },
+      provide: { context in
+        context.beginProviding()
+        provide(context)
+        context.endProviding()
+      },
+      invalid: { _ in .unavailable },
+      then: { context, registration in registration?.validate(context) ?? .unavailable })
   }
 
   /// Validates a context built elsewhere (for example along a tree).

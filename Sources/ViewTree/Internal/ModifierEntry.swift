@@ -58,6 +58,8 @@ struct ModifierEntry {
   /// The type a lift produces, for descriptions.
   let outputType: Any.Type?
   let body: ModifierBody
+  /// What an adapter module tagged the modifier with (see `Node.tagLastModifier`).
+  var tag: AnyObject?
 
   var id: ModifierID { ModifierID(rawValue: serial) }
 

@@ -14,6 +14,9 @@ extension Node {
     guard let index = _modifiers.firstIndex(where: { $0.serial == id.rawValue }) else {
       throw .noSuchModifier(id, node: path)
     }
+    // Advancing the generation tells adapters that plan without dispatching (see
+    // `dispatchPlainly`) that what they planned may no longer hold.
+    Generation.advance()
     let removed = _modifiers.remove(at: index)
     _keys.remove(at: index)
     adjustCounts(for: removed.kind, by: -1)
@@ -23,6 +26,7 @@ extension Node {
 
   /// Removes every modifier.
   public func removeAllModifiers() {
+    Generation.advance()
     _modifiers = []
     _keys.removeAll()
     bubbleFilter = 0

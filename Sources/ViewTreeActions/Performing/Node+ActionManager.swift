@@ -24,7 +24,7 @@ extension Node {
   @discardableResult
   public func actionManager(_ manager: ActionManager) -> Node {
     self[attachment: ActionManagerAttachment.self] = manager
-    return receiveAction(ManagedActionRequest.self) { request in
+    receiveAction(ManagedActionRequest.self) { request in
       let exchange = request.exchange
       switch exchange.mode {
       case .perform:
@@ -36,6 +36,10 @@ extension Node {
       }
       return .handled
     }
+    // Lets `perform` and `validate` ask the manager directly when nothing else on the path
+    // would see the request (see `Node.dispatchPlainly`).
+    tagLastModifier(manager)
+    return self
   }
 
   /// The manager this node carries, if any.

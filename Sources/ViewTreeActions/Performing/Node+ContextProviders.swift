@@ -41,6 +41,8 @@ extension Node {
   @discardableResult
   public func actionContextProvider(_ provider: some ActionContextProvider) -> Node {
     onAction(ManagedActionRequest.self) { request in request.exchange.providers.append(provider) }
+    tagLastModifier(ProviderTag(provider))
+    return self
   }
 }
 
@@ -52,4 +54,11 @@ private struct ClosureProvider: ActionContextProvider {
 private struct WeakProvider<Owner: ActionContextProvider & AnyObject>: ActionContextProvider {
   weak var owner: Owner?
   func provide(to context: ActionContext) { owner?.provide(to: context) }
+}
+
+/// The tag of a provider modifier (see `Node.dispatchPlainly`): the provider it appends.
+final class ProviderTag {
+  let provider: any ActionContextProvider
+
+  init(_ provider: any ActionContextProvider) { self.provider = provider }
 }

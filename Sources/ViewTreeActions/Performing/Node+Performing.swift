@@ -19,7 +19,17 @@ extension Node {
   public func perform(_ identifier: String, sender: Any? = nil, tracing trace: ActionTrace? = nil)
     -> TreePerformResult
   {
-    performWithOutcome(identifier, sender: sender, tracing: trace).result
+    var result = TreePerformResult.notPerformed(.notDispatched(.notInTree))
+    if trace == nil,
+      withPlainManager({ manager, node, provide in
+        let sender: Any = sender == nil ? self : sender.unsafelyUnwrapped
+        let answer = manager.perform(identifier, sender: consume sender, providing: provide)
+        result = .answered(answer, manager: node)
+      })
+    {
+      return result
+    }
+    return performWithOutcome(identifier, sender: sender, tracing: trace).result
   }
 
   /// Performs an identifier and returns both the outcome of its dispatch and the result, for
@@ -43,6 +53,13 @@ extension Node {
   ///   - sender: What asks; this node when `nil`.
   /// - Returns: The validation, or ``Validation/unavailable`` when no manager answered.
   public func validate(_ identifier: String, sender: Any? = nil) -> Validation {
+    var validation = Validation.unavailable
+    if withPlainManager({ manager, _, provide in
+      let sender: Any = sender == nil ? self : sender.unsafelyUnwrapped
+      validation = manager.validate(identifier, sender: consume sender, providing: provide)
+    }) {
+      return validation
+    }
     let exchange = ManagedActionRequest.Exchange(mode: .validate, sender: sender ?? self)
     trigger(ManagedActionRequest(identifier: identifier, exchange: exchange))
     return exchange.validation ?? .unavailable
@@ -75,5 +92,52 @@ extension NodeTree {
   public func validate(_ identifier: String, sender: Any? = nil) -> Validation {
     guard isRooted else { return .unavailable }
     return (focusedNode ?? root).validate(identifier, sender: sender)
+  }
+}
+
+extension Node {
+  /// The most providers `withPlainManager` gathers on the stack; a path with more is dispatched.
+  private static let plainProviderCapacity = 16
+
+  /// Calls `body` with the nearest manager, its node and a function that runs the providers on
+  /// the way to it, nearest first, when nothing else on the path would see a
+  /// ``ManagedActionRequest``: then dispatching one would only gather those providers and hand
+  /// them to that manager, which is what `body` does directly. Returns `false`, not calling
+  /// `body`, when the request must be dispatched (see `Node.dispatchPlainly`).
+  ///
+  /// Not generic over a result: unspecialized, its optional result would cost value-witness calls.
+  func withPlainManager(_ body: (ActionManager, Node, (ActionContext) -> Void) -> Void) -> Bool {
+    withUnsafeTemporaryAllocation(of: Unmanaged<ProviderTag>.self, capacity: Self.plainProviderCapacity) {
+      providers in
+      var count = 0
+      var manager: Unmanaged<ActionManager>?
+      var managerNode: Unmanaged<Node>?
+      return dispatchPlainly(
+        ManagedActionRequest.self,
+        visit: { node, tag in
+          // Type identities rather than casts: these are the only two tags this module uses.
+          if type(of: tag) == ProviderTag.self {
+            guard count < Self.plainProviderCapacity else { return .abandon }
+            let provider = unsafeDowncast(tag, to: ProviderTag.self)
+            providers.initializeElement(at: count, to: .passUnretained(provider))
+            count += 1
+            return .next
+          }
+          guard type(of: tag) == ActionManager.self else { return .abandon }
+          manager = .passUnretained(unsafeDowncast(tag, to: ActionManager.self))
+          managerNode = .passUnretained(node)
+          return .stop
+        },
+        run: {
+          // `dispatchPlainly` ran `run` only after a `.stop`, which set both.
+          guard let manager, let managerNode else { return }
+          // The tags live as long as their modifiers, which the tree keeps while this runs.
+          body(manager.takeUnretainedValue(), managerNode.takeUnretainedValue()) { context in
+            for index in 0..<count {
+              providers[index]._withUnsafeGuaranteedRef { $0.provider.provide(to: context) }
+            }
+          }
+        })
+    }
   }
 }

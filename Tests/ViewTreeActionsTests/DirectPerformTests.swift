@@ -1,0 +1,133 @@
+import Actions
+import Testing
+import ViewTree
+import ViewTreeActions
+
+/// Appends its node's depth to the "depths" list: nearest first when providers run in order.
+struct DepthProvider: ActionContextProvider {
+  let depth: Int
+  func provide(to context: ActionContext) { context.append(depth, to: "depths") }
+}
+
+struct RecordDepths: ManagedAction {
+  let record: ([Int]) -> Void
+  func perform(context: ActionContext) throws { record(context.values(in: "depths", as: Int.self)) }
+}
+
+/// When only providers and managers lie on the path, `perform` and `validate` ask the manager
+/// directly instead of dispatching (see `Node.dispatchPlainly`). These tests pin down that the
+/// shortcut changes nothing a caller can see.
+@Suite struct DirectPerformTests {
+  /// A chain of `depth` nodes under a manager at the root, each providing its depth; returns the
+  /// tree and the nodes, root first.
+  func chain(_ depth: Int, record: @escaping ([Int]) -> Void) throws -> (NodeTree, [Node]) {
+    let manager = ActionManager()
+    try manager.register(RecordDepths(record: record))
+    let nodes = (0..<depth).map { Node("n\($0)") }
+    for index in 1..<depth {
+      try nodes[index - 1].addChild(nodes[index])
+      nodes[index].actionContextProvider(DepthProvider(depth: index))
+    }
+    nodes[0].actionManager(manager)
+    return (try NodeTree(root: nodes[0]), nodes)
+  }
+
+  @Test func providersRunNearestFirstWithFewAndWithManyProviders() throws {
+    for depth in [5, 40] {
+      var seen: [Int] = []
+      let (tree, nodes) = try chain(depth) { seen = $0 }
+      #expect(nodes[depth - 1].perform("RecordDepths").isPerformed)
+      #expect(seen == Array((1..<depth).reversed()))
+      #expect(tree.root.children.count == 1)
+    }
+  }
+
+  @Test func anObserverOfTheRequestTypeStillSeesEveryPerformAndValidation() throws {
+    var seen: [Int] = []
+    var observed: [String] = []
+    let (tree, nodes) = try chain(4) { seen = $0 }
+    nodes[2].onAction(ManagedActionRequest.self) { request in observed.append("\(request)") }
+    #expect(nodes[3].perform("RecordDepths").isPerformed)
+    #expect(nodes[3].validate("RecordDepths").isEnabled)
+    #expect(observed == ["perform(RecordDepths)", "validate(RecordDepths)"])
+    #expect(seen == [3, 2, 1])
+    #expect(tree.root.children.count == 1)
+  }
+
+  @Test func aStepObserverSeesThePerform() throws {
+    let (tree, nodes) = try chain(3) { _ in }
+    var steps: [String] = []
+    tree.stepObserver = { step in steps.append("\(step.node.id ?? "?") \(step.resultDescription)") }
+    #expect(nodes[2].perform("RecordDepths").isPerformed)
+    #expect(steps == ["n2 passed", "n1 passed", "n0 handled"])
+  }
+
+  @Test func aRemovedProviderNoLongerProvides() throws {
+    var seen: [Int] = []
+    let (tree, nodes) = try chain(4) { seen = $0 }
+    let provider = try #require(nodes[2].modifiers.last)
+    try nodes[2].removeModifier(provider.id)
+    #expect(nodes[3].perform("RecordDepths").isPerformed)
+    #expect(seen == [3, 1])
+    #expect(tree.root.children.count == 1)
+  }
+
+  @Test func anActionThatPerformsItselfThroughTheTreeStopsAtTheReentrancyLimit() throws {
+    let manager = ActionManager()
+    let tree = NodeTree("root") { Node("leaf") }
+    let leaf = try #require(tree.node(id: "leaf"))
+    var depth = 0
+    var innermost: TreePerformResult?
+    try manager.register(
+      Recurse { [unowned leaf] in
+        depth += 1
+        let result = leaf.perform("Recurse")
+        if case .notPerformed = result { innermost = result }
+      })
+    tree.root.actionManager(manager)
+    try tree.setReentrancyLimit(5)
+    #expect(leaf.perform("Recurse").isPerformed)
+    #expect(depth == 5)
+    #expect("\(innermost.map { "\($0)" } ?? "none")".contains("reentrancy limit"))
+  }
+
+  @Test func itemsValidateTheSameWhenAValidationChangesTheTree() throws {
+    let manager = ActionManager()
+    let tree = NodeTree("root") {
+      Node("menu") {
+        Node("a").actionItem("Mutate")
+        Node("b").actionItem("Mutate")
+        Node("c").actionItem("Mutate")
+      }
+      Node("editor")
+    }
+    var validations = 0
+    try manager.register(
+      Mutate { [unowned tree] in
+        validations += 1
+        // The second validation adds a capture that blocks every request from then on.
+        if validations == 2 {
+          tree.root.captureAction(ManagedActionRequest.self) { _ in .handled }
+        }
+      })
+    tree.root.actionManager(manager)
+    try tree.focus(id: "editor")
+    let results = tree.validateItems().map(\.validation.isEnabled)
+    #expect(results == [true, true, false])
+    #expect(validations == 2)
+  }
+}
+
+struct Recurse: ManagedAction {
+  let body: () -> Void
+  func perform(context: ActionContext) throws { body() }
+}
+
+struct Mutate: ManagedAction {
+  let body: () -> Void
+  func validate(context: ActionContext) -> Validation {
+    body()
+    return .enabled
+  }
+  func perform(context: ActionContext) throws {}
+}
