@@ -54,8 +54,27 @@ extension NodeTree {
   /// - Complexity: O(*n* + *k*·*d*): the subtree's size, and a dispatch from the focus per item.
   public func validateItems(in subtree: Node? = nil) -> [ItemValidation] {
     let start = focusedNode ?? root
+    let items = (subtree ?? root).itemNodes()
     var validations: [ItemValidation] = []
-    for item in (subtree ?? root).itemNodes() {
+    validations.reserveCapacity(items.count)
+    var next = 0
+    if isRooted {
+      // Every item's request takes the same path; while only providers and a manager lie on it
+      // and nothing changes, one walk serves them all.
+      _ = start.withPlainManager { manager, _, provide in
+        let stamp = Node.changeStamp
+        while next < items.count, Node.changeStamp == stamp {
+          let item = items[next]
+          next += 1
+          guard let identifier = item.actionItemIdentifier else { continue }
+          let validation = manager.validate(identifier, sender: item, providing: provide)
+          validations.append(ItemValidation(item: item, identifier: identifier, validation: validation))
+        }
+      }
+    }
+    // The rest (all of them when the path needs a dispatch, or after a validation changed a tree)
+    // one by one.
+    for item in items[next...] {
       guard let identifier = item.actionItemIdentifier else { continue }
       let validation = isRooted ? start.validate(identifier, sender: item) : .unavailable
       validations.append(ItemValidation(item: item, identifier: identifier, validation: validation))
