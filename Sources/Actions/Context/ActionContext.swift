@@ -89,7 +89,9 @@ public final class ActionContext {
   }
 
   /// Makes a context that nothing else references ready for another perform: the manager recycles
-  /// contexts so that a perform does not allocate.
+  /// contexts so that a perform does not allocate. (Inlined, so that a `nil` sender costs no test
+  /// of an optional existential.)
+  @inline(__always)
   func recycle(identifier: ActionIdentifier, sender: Any?, manager: ActionManager) {
     self.identifier = identifier
     self.manager = manager
@@ -132,7 +134,7 @@ public final class ActionContext {
       let id = ObjectIdentifier(key)
       // While providers run, a key that has a value keeps it: the caller's and nearer providers'
       // values were set first.
-      if isProviding, typedValue(id) != nil { return }
+      if isProviding, hasTypedValue(id) { return }
       if firstTypedKey == nil || firstTypedKey == id {
         firstTypedKey = id
         firstTypedValue = newValue
@@ -144,7 +146,14 @@ public final class ActionContext {
 
   /// Whether a typed key has been set.
   public func contains<Key: ActionContextKey>(_ key: Key.Type) -> Bool {
-    typedValue(ObjectIdentifier(key)) != nil
+    hasTypedValue(ObjectIdentifier(key))
+  }
+
+  /// Whether a typed key has a value, without copying it out.
+  private func hasTypedValue(_ id: ObjectIdentifier) -> Bool {
+    if firstTypedKey == id { return true }
+    guard let storageIfAllocated else { return false }
+    return storageIfAllocated.typedValues.index(forKey: id) != nil
   }
 
   private func typedValue(_ id: ObjectIdentifier) -> Any? {

@@ -25,10 +25,10 @@ extension ActionManager {
   /// Performs an identifier with providers that `provide` runs (nearest first, keys keeping the
   /// first value they get), for adapters that find providers without gathering them in an array.
   package func perform(
-    _ text: String, sender: Any?, providing provide: (ActionContext) -> Void
+    _ text: String, sender: Any, providing provide: (ActionContext) -> Void
   ) -> PerformResult {
     withContext(
-      text, sender: sender, configure: { _ in },
+      text, sender: nil, configure: { context in context.sender = sender },
       provide: { context in
         context.beginProviding()
         provide(context)

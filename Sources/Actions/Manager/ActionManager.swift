@@ -303,10 +303,10 @@ public final class ActionManager {
   /// Validates an identifier with providers that `provide` runs (nearest first, keys keeping the
   /// first value they get), for adapters that find providers without gathering them in an array.
   package func validate(
-    _ text: String, sender: Any?, providing provide: (ActionContext) -> Void
+    _ text: String, sender: Any, providing provide: (ActionContext) -> Void
   ) -> Validation {
     withContext(
-      text, sender: sender, configure: { _ in },
+      text, sender: nil, configure: { context in context.sender = sender },
       provide: { context in
         context.beginProviding()
         provide(context)

@@ -104,7 +104,13 @@ extension Node {
     var stack: [Node] = [self]
     while let node = stack.popLast() {
       if node.hasAttachments, node.actionItemIdentifier != nil { found.append(node) }
-      stack.append(contentsOf: node.children.reversed())
+      // Children pushed last first, so that they pop in order.
+      let children = node.children
+      var index = children.count
+      while index > 0 {
+        index -= 1
+        stack.append(children[index])
+      }
     }
     return found
   }

@@ -22,8 +22,8 @@ extension Node {
     var result = TreePerformResult.notPerformed(.notDispatched(.notInTree))
     if trace == nil,
       withPlainManager({ manager, node, provide in
-        let sender: Any = sender == nil ? self : sender.unsafelyUnwrapped
-        let answer = manager.perform(identifier, sender: consume sender, providing: provide)
+        let answer = manager.perform(
+          identifier, sender: sender == nil ? self : sender.unsafelyUnwrapped, providing: provide)
         result = .answered(answer, manager: node)
       })
     {
@@ -55,8 +55,8 @@ extension Node {
   public func validate(_ identifier: String, sender: Any? = nil) -> Validation {
     var validation = Validation.unavailable
     if withPlainManager({ manager, _, provide in
-      let sender: Any = sender == nil ? self : sender.unsafelyUnwrapped
-      validation = manager.validate(identifier, sender: consume sender, providing: provide)
+      validation = manager.validate(
+        identifier, sender: sender == nil ? self : sender.unsafelyUnwrapped, providing: provide)
     }) {
       return validation
     }
