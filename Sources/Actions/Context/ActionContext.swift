@@ -22,14 +22,25 @@ public final class ActionContext {
   public var sender: Any {
     get {
       if hasExplicitSender { return explicitSender }
-      // `manager` is set whenever `hasExplicitSender` is not: by the manager's initializer and by
-      // `recycle`.
+      if let objectSender { return objectSender }
+      // `manager` is set whenever no sender is: by the manager's initializer and by `recycle`.
       return manager.map { $0 as Any } ?? ()
     }
     set {
+      objectSender = nil
       explicitSender = newValue
       hasExplicitSender = true
     }
+  }
+
+  /// Sets an object as the sender: a reference store, where assigning an `Any` costs a call
+  /// through value witnesses.
+  package func setSender(object: AnyObject) {
+    if hasExplicitSender {
+      explicitSender = ()
+      hasExplicitSender = false
+    }
+    objectSender = object
   }
   /// When `true`, `ActionManager.perform(context:)` performs without validating first.
   @exclusivity(unchecked) public var skipsValidation = false
@@ -51,6 +62,7 @@ public final class ActionContext {
   // `Any?`: copying an optional existential goes through generic value witnesses.
   @exclusivity(unchecked) private var explicitSender: Any = ()
   @exclusivity(unchecked) private var hasExplicitSender = false
+  @exclusivity(unchecked) private var objectSender: AnyObject?
   /// The manager that built the context, the sender when the caller gave none. Strong, but
   /// dropped by `clear()`, so that the spare context a manager keeps does not keep it. (Not
   /// `weak`: a weakly referenced object pays for every retain and release through a side table.)
@@ -106,6 +118,7 @@ public final class ActionContext {
       explicitSender = ()
       hasExplicitSender = false
     }
+    objectSender = nil
     skipsValidation = false
     if firstTypedKey != nil {
       firstTypedKey = nil
@@ -121,10 +134,14 @@ public final class ActionContext {
 
   // MARK: Typed keys
 
+  // NB: `@inlinable`, so that providers and actions in other modules get a specialized accessor;
+  // unspecialized, each access looks up `Key.Value`'s metadata at run time.
+
   /// The value stored under a typed key, or the key's default value.
   ///
   /// While providers run, setting a key that the caller or a nearer provider already set keeps the
   /// earlier value.
+  @inlinable
   public subscript<Key: ActionContextKey>(key: Key.Type) -> Key.Value {
     get {
       // Only `Key`'s setter stores under `ObjectIdentifier(Key.self)`, always a `Key.Value`.
@@ -134,13 +151,24 @@ public final class ActionContext {
       let id = ObjectIdentifier(key)
       // While providers run, a key that has a value keeps it: the caller's and nearer providers'
       // values were set first.
-      if isProviding, hasTypedValue(id) { return }
-      if firstTypedKey == nil || firstTypedKey == id {
-        firstTypedKey = id
-        firstTypedValue = newValue
-      } else {
-        storage.typedValues[id] = newValue
-      }
+      if keepsTypedValue(id) { return }
+      setTypedValue(newValue, for: id)
+    }
+  }
+
+  /// Whether setting a typed key does nothing: providers run and it has a value.
+  @usableFromInline
+  func keepsTypedValue(_ id: ObjectIdentifier) -> Bool {
+    isProviding && hasTypedValue(id)
+  }
+
+  @usableFromInline
+  func setTypedValue(_ value: Any, for id: ObjectIdentifier) {
+    if firstTypedKey == nil || firstTypedKey == id {
+      firstTypedKey = id
+      firstTypedValue = value
+    } else {
+      storage.typedValues[id] = value
     }
   }
 
@@ -156,7 +184,8 @@ public final class ActionContext {
     return storageIfAllocated.typedValues.index(forKey: id) != nil
   }
 
-  private func typedValue(_ id: ObjectIdentifier) -> Any? {
+  @usableFromInline
+  func typedValue(_ id: ObjectIdentifier) -> Any? {
     if firstTypedKey == id { return firstTypedValue }
     return storageIfAllocated?.typedValues[id]
   }

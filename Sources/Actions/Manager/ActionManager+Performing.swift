@@ -38,6 +38,21 @@ extension ActionManager {
       then: { context, registration in perform(context, registration: registration) })
   }
 
+  /// The same with an object as sender.
+  package func perform(
+    _ text: String, objectSender sender: AnyObject, providing provide: (ActionContext) -> Void
+  ) -> PerformResult {
+    withContext(
+      text, sender: nil, configure: { context in context.setSender(object: sender) },
+      provide: { context in
+        context.beginProviding()
+        provide(context)
+        context.endProviding()
+      },
+      invalid: { .invalidIdentifier($0) },
+      then: { context, registration in perform(context, registration: registration) })
+  }
+
   /// Performs a context built elsewhere (for example along a tree).
   ///
   /// - Parameter context: The context.

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Registers actions under identifiers, and validates and performs them with a context that the
 /// caller and its providers fill in.
 ///
@@ -54,7 +56,10 @@ public final class ActionManager {
 
   /// A parsed identifier (or its error), with the registration its name resolved to while
   /// `version` was the manager's `registrationsVersion`. A class, so a cache hit costs one retain.
-  final class CacheEntry {
+  ///
+  /// Adapters that validate the same text often (menu items) keep the entry the manager gave
+  /// them (see `entry(for:)`), with the manager's `serial`, and skip the lookup by text.
+  package final class CacheEntry {
     /// What parsing gave.
     let parsed: Result<ActionIdentifier, IdentifierParseError>
     /// The identifier when the text parsed: what a perform reads, as copying a `Result` out of a
@@ -82,6 +87,10 @@ public final class ActionManager {
     didSet { registrationsVersion &+= 1 }
   }
   @exclusivity(unchecked) var registrationsVersion = 0
+  /// Identifies this manager among all managers of the process, even after it is gone (unlike
+  /// its address), for adapters that keep its cache entries.
+  package let serial = ActionManager.serials.add(1, ordering: .relaxed).newValue
+  private static let serials = Atomic<UInt64>(0)
   @exclusivity(unchecked) var observers: [Observer] = []
   private var nextObserverID = 0
   @exclusivity(unchecked) private var identifierCache: [String: CacheEntry] = [:]
@@ -179,25 +188,33 @@ public final class ActionManager {
   func resolve(_ text: String) throws(IdentifierParseError) -> (
     identifier: ActionIdentifier, registration: Registration?
   ) {
-    let entry: CacheEntry
-    if let cached = recentText == text ? recentEntry : cacheLookup(text) {
-      entry = cached
-    } else {
-      if identifierCache.count >= Self.identifierCacheLimit {
-        identifierCache.removeAll(keepingCapacity: true)
-      }
-      // `version` starts out of date, so the registration is looked up below.
-      entry = CacheEntry(parsing: text, version: registrationsVersion &- 1)
-      identifierCache[text] = entry
-      recentText = text
-      recentEntry = entry
-    }
+    let entry = entry(for: text)
     guard let identifier = entry.identifier else { return (try entry.parsed.get(), nil) }
+    return (identifier, registration(of: entry, identifier))
+  }
+
+  /// The cache entry for `text`, parsing it on a miss.
+  package func entry(for text: String) -> CacheEntry {
+    if let cached = recentText == text ? recentEntry : cacheLookup(text) { return cached }
+    if identifierCache.count >= Self.identifierCacheLimit {
+      identifierCache.removeAll(keepingCapacity: true)
+    }
+    // `version` starts out of date, so that `registration(of:_:)` looks the name up.
+    let entry = CacheEntry(parsing: text, version: registrationsVersion &- 1)
+    identifierCache[text] = entry
+    recentText = text
+    recentEntry = entry
+    return entry
+  }
+
+  /// The registration of an entry's name now, `identifier` being its identifier.
+  @inline(__always)
+  func registration(of entry: CacheEntry, _ identifier: ActionIdentifier) -> Registration? {
     if entry.version != registrationsVersion {
       entry.registration = actions[identifier.name]
       entry.version = registrationsVersion
     }
-    return (identifier, entry.registration)
+    return entry.registration
   }
 
   private func cacheLookup(_ text: String) -> CacheEntry? {
@@ -260,14 +277,29 @@ public final class ActionManager {
     _ text: String, sender: Any?, configure: (ActionContext) -> Void, provide: (ActionContext) -> Void,
     invalid: (IdentifierParseError) -> R, then body: (ActionContext, Registration?) -> R
   ) -> R {
-    let resolved: (identifier: ActionIdentifier, registration: Registration?)
-    do throws(IdentifierParseError) {
-      resolved = try resolve(text)
-    } catch {
-      return invalid(error)
+    withContext(
+      entry(for: text), sender: sender, configure: configure, provide: provide, invalid: invalid, then: body)
+  }
+
+  /// The same for a cache entry.
+  @inline(__always)
+  func withContext<R>(
+    _ entry: CacheEntry, sender: Any?, configure: (ActionContext) -> Void, provide: (ActionContext) -> Void,
+    invalid: (IdentifierParseError) -> R, then body: (ActionContext, Registration?) -> R
+  ) -> R {
+    let identifier: ActionIdentifier
+    if let parsed = entry.identifier {
+      identifier = parsed
+    } else {
+      switch entry.parsed {
+      case .failure(let error): return invalid(error)
+      // Not reached: `entry.identifier` is set whenever parsing succeeded.
+      case .success(let parsed): identifier = parsed
+      }
     }
-    var context = makeContext(resolved.identifier, sender: sender, configure: configure, provide: provide)
-    let result = body(context, resolved.registration)
+    let registration = registration(of: entry, identifier)
+    var context = makeContext(identifier, sender: sender, configure: configure, provide: provide)
+    let result = body(context, registration)
     // Nothing kept the context (an action or observer may have): reuse it for the next call.
     if isKnownUniquelyReferenced(&context) {
       context.clear()
@@ -307,6 +339,28 @@ public final class ActionManager {
   ) -> Validation {
     withContext(
       text, sender: nil, configure: { context in context.sender = sender },
+      provide: { context in
+        context.beginProviding()
+        provide(context)
+        context.endProviding()
+      },
+      invalid: { _ in .unavailable },
+      then: { context, registration in registration?.validate(context) ?? .unavailable })
+  }
+
+  /// The same with an object as sender.
+  package func validate(
+    _ text: String, objectSender sender: AnyObject, providing provide: (ActionContext) -> Void
+  ) -> Validation {
+    validate(entry(for: text), objectSender: sender, providing: provide)
+  }
+
+  /// The same for a cache entry this manager gave (see `entry(for:)`), with an object as sender.
+  package func validate(
+    _ entry: CacheEntry, objectSender sender: AnyObject, providing provide: (ActionContext) -> Void
+  ) -> Validation {
+    withContext(
+      entry, sender: nil, configure: { context in context.setSender(object: sender) },
       provide: { context in
         context.beginProviding()
         provide(context)

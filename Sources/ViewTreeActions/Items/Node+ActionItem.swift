@@ -3,7 +3,28 @@ import ViewTree
 
 /// The identifier an item node is bound to.
 enum ActionItemAttachment: NodeAttachmentKey {
-  static let defaultValue: String? = nil
+  static var defaultValue: ItemBinding? { nil }
+}
+
+/// An item's identifier, with the cache entry of the manager that last validated it, so that
+/// validating a menu again looks no text up.
+final class ItemBinding {
+  let identifier: String
+  // NB: `@exclusivity(unchecked)`: written only by `entry(in:)`, never across a call out.
+  /// The `serial` of the manager `entry` belongs to; 0 for none.
+  @exclusivity(unchecked) private var managerSerial: UInt64 = 0
+  @exclusivity(unchecked) private var cached: ActionManager.CacheEntry?
+
+  init(_ identifier: String) { self.identifier = identifier }
+
+  /// The manager's cache entry for the identifier.
+  func entry(in manager: ActionManager) -> ActionManager.CacheEntry {
+    if managerSerial == manager.serial, let cached { return cached }
+    let entry = manager.entry(for: identifier)
+    managerSerial = manager.serial
+    cached = entry
+    return entry
+  }
 }
 
 extension Node {
@@ -22,12 +43,12 @@ extension Node {
   /// - Returns: This node, for chaining.
   @discardableResult
   public func actionItem(_ identifier: String) -> Node {
-    self[attachment: ActionItemAttachment.self] = identifier
+    self[attachment: ActionItemAttachment.self] = ItemBinding(identifier)
     return self
   }
 
   /// The identifier this node is bound to as an item, if any.
-  public var actionItemIdentifier: String? { self[attachment: ActionItemAttachment.self] }
+  public var actionItemIdentifier: String? { self[attachment: ActionItemAttachment.self]?.identifier }
 }
 
 /// The validation of one item, from `NodeTree.validateItems(in:)`.
@@ -66,8 +87,10 @@ extension NodeTree {
         while next < items.count, Node.changeStamp == stamp {
           let item = items[next]
           next += 1
-          guard let identifier = item.actionItemIdentifier else { continue }
-          let validation = manager.validate(identifier, sender: item, providing: provide)
+          guard let binding = item[attachment: ActionItemAttachment.self] else { continue }
+          let identifier = binding.identifier
+          let entry = binding.entry(in: manager)
+          let validation = manager.validate(entry, objectSender: item, providing: provide)
           validations.append(ItemValidation(item: item, identifier: identifier, validation: validation))
         }
       }

@@ -22,8 +22,10 @@ extension Node {
     var result = TreePerformResult.notPerformed(.notDispatched(.notInTree))
     if trace == nil,
       withPlainManager({ manager, node, provide in
-        let answer = manager.perform(
-          identifier, sender: sender == nil ? self : sender.unsafelyUnwrapped, providing: provide)
+        let answer =
+          sender == nil
+          ? manager.perform(identifier, objectSender: self, providing: provide)
+          : manager.perform(identifier, sender: sender.unsafelyUnwrapped, providing: provide)
         result = .answered(answer, manager: node)
       })
     {
@@ -55,8 +57,10 @@ extension Node {
   public func validate(_ identifier: String, sender: Any? = nil) -> Validation {
     var validation = Validation.unavailable
     if withPlainManager({ manager, _, provide in
-      validation = manager.validate(
-        identifier, sender: sender == nil ? self : sender.unsafelyUnwrapped, providing: provide)
+      validation =
+        sender == nil
+        ? manager.validate(identifier, objectSender: self, providing: provide)
+        : manager.validate(identifier, sender: sender.unsafelyUnwrapped, providing: provide)
     }) {
       return validation
     }
