@@ -22,6 +22,31 @@ import ViewTreeActions
     #expect(everything.first?.validation.isEnabled == false)
   }
 
+  @Test func itemsFollowRegistrationChangesAndTheManagerThatAnswers() throws {
+    let editor = Editor()
+    let edit = editor.node("edit")
+    try editor.tree.focus(id: "list")
+    #expect(editor.tree.validateItems(in: edit).map(\.validation.isEnabled) == [false, false, true, true])
+    try editor.manager.unregister("DeleteRow")
+    #expect(editor.tree.validateItems(in: edit).map(\.validation.isEnabled) == [false, false, false, true])
+    try editor.manager.register(DeleteRowAction(model: editor.model))
+    #expect(editor.tree.validateItems(in: edit).map(\.validation.isEnabled) == [false, false, true, true])
+
+    // A nearer manager that knows only SetColor now answers for the same items.
+    let nearer = ActionManager()
+    try nearer.register(SetColorAction(model: editor.model))
+    editor.node("sidebar").actionManager(nearer)
+    #expect(editor.tree.validateItems(in: edit).map(\.validation.isEnabled) == [false, false, false, true])
+    let red = try #require(editor.tree.validateItems(in: edit).last)
+    #expect(red.identifier == #"color.SetColor("color": "red")"#)
+    // From the editor, the root's manager answers again: it knows Save, which the nearer one does
+    // not.
+    try editor.tree.focus(id: "editor")
+    #expect(editor.tree.validateItems().first?.validation.isEnabled == true)
+    try editor.tree.focus(id: "list")
+    #expect(editor.tree.validateItems().first?.validation.isEnabled == false)
+  }
+
   @Test func activatingAnItemPerformsItsIdentifierWithTheItemAsSender() throws {
     let editor = Editor()
     let red = editor.node("red")
