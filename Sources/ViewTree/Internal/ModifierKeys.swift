@@ -9,6 +9,9 @@ struct ModifierKey {
   let phase: ModifierPhase
   /// True when a different type identity rules out a match (see `ModifierEntry.exactOnly`).
   let exactOnly: Bool
+  /// `ModifierEntry.tag`, unretained: the entry keeps it alive, and `dispatchPlainly` reads it
+  /// without reference counting.
+  var tag: Unmanaged<AnyObject>? = nil
 
   /// Whether the modifier might run for an action of type `actionType` in `phase`, given that it
   /// was added no later than `generation`.
@@ -92,6 +95,11 @@ struct ModifierKeys {
   @inline(__always)
   func key(at position: Int) -> ModifierKey {
     base.unsafelyUnwrapped[position]
+  }
+
+  /// Sets the tag of the key at `position`, which is below `count`.
+  mutating func setTag(_ tag: Unmanaged<AnyObject>, at position: Int) {
+    base.unsafelyUnwrapped[position].tag = tag
   }
 
   /// The serial of the key at `position`.

@@ -16,6 +16,7 @@ extension Node {
   package func tagLastModifier(_ tag: AnyObject) {
     guard !_modifiers.isEmpty else { return }
     _modifiers[_modifiers.count - 1].tag = tag
+    _keys.setTag(.passUnretained(tag), at: _modifiers.count - 1)
   }
 
   /// A stamp that changes whenever any tree's structure or any node's modifiers change: while it
@@ -40,11 +41,11 @@ extension Node {
   ///
   /// - Parameters:
   ///   - actionType: The action's type.
-  ///   - visit: Called with each modifier's node and tag.
+  ///   - visit: Called with each modifier's node and tag (unretained: the modifier keeps it).
   ///   - run: What handling the action does.
   /// - Returns: Whether `run` ran.
   package func dispatchPlainly(
-    _ actionType: any Action.Type, visit: (Node, AnyObject) -> PlainVisit, run: () -> Void
+    _ actionType: any Action.Type, visit: (Node, Unmanaged<AnyObject>) -> PlainVisit, run: () -> Void
   ) -> Bool {
     let identity = ObjectIdentifier(actionType)
     let mask = TypeFilter.bit(for: identity)
@@ -61,7 +62,8 @@ extension Node {
         guard !stopped, node.bubbleFilter & mask != 0 else { return node._up }
         var position = node._keys.firstCandidate(from: 0, in: .bubble, for: identity, addedBy: generation)
         while position >= 0 {
-          guard node._keys.key(at: position).exactOnly, let tag = node._modifiers[position].tag else {
+          let key = node._keys.key(at: position)
+          guard key.exactOnly, let tag = key.tag else {
             abandoned = true
             return nil
           }

@@ -119,16 +119,17 @@ extension Node {
       return dispatchPlainly(
         ManagedActionRequest.self,
         visit: { node, tag in
-          // Type identities rather than casts: these are the only two tags this module uses.
-          if type(of: tag) == ProviderTag.self {
+          // Type identities rather than casts: these are the only two tags this module uses, and a
+          // tag of one of these exact types may be reinterpreted as it.
+          let tagType = tag._withUnsafeGuaranteedRef { ObjectIdentifier(type(of: $0)) }
+          if tagType == ObjectIdentifier(ProviderTag.self) {
             guard count < Self.plainProviderCapacity else { return .abandon }
-            let provider = unsafeDowncast(tag, to: ProviderTag.self)
-            providers.initializeElement(at: count, to: .passUnretained(provider))
+            providers.initializeElement(at: count, to: .fromOpaque(tag.toOpaque()))
             count += 1
             return .next
           }
-          guard type(of: tag) == ActionManager.self else { return .abandon }
-          manager = .passUnretained(unsafeDowncast(tag, to: ActionManager.self))
+          guard tagType == ObjectIdentifier(ActionManager.self) else { return .abandon }
+          manager = .fromOpaque(tag.toOpaque())
           managerNode = .passUnretained(node)
           return .stop
         },
