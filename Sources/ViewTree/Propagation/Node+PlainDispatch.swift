@@ -1,13 +1,3 @@
-/// What `Node.dispatchPlainly` does after showing a modifier to its caller.
-package enum PlainVisit {
-  /// Go on to the next modifier that would see the action.
-  case next
-  /// Stop: this modifier would handle the action.
-  case stop
-  /// Give up: the caller needs a real dispatch after all.
-  case abandon
-}
-
 extension Node {
   /// Tags the modifier added last, so that `dispatchPlainly` can hand it to the adapter module
   /// that added it.
@@ -28,30 +18,39 @@ extension Node {
   ///
   /// An adapter module whose own modifiers are the only ones on a path that could see its action
   /// type knows what a dispatch would do: run them in order until one handles it. This walks the
-  /// path as the dispatcher would and calls `visit` with each such modifier's node and tag, in
-  /// dispatch order, until `visit` answers `.stop` (the modifier that would handle the action);
-  /// then calls `run`, counted as a dispatch in the node's tree (the reentrancy limit holds, and
-  /// nodes removed meanwhile stay alive until it returns).
+  /// path as the dispatcher would, collecting the tags of those modifiers, in dispatch order, into
+  /// `tags`: tags of type `passType` (modifiers that let the action go on) until one of type
+  /// `stopType` (the modifier that handles it). Then it calls `run` with the number of tags
+  /// collected (the last being the `stopType` one) and the node of that last modifier, counted as
+  /// a dispatch in the node's tree: the reentrancy limit holds, and nodes removed meanwhile stay
+  /// alive until it returns.
   ///
   /// It returns `false`, without calling `run`, when the answer needs a real dispatch: the node is
   /// not in a rooted tree; the tree has a step observer or is at its reentrancy limit; a capture
-  /// modifier, an untyped modifier, a modifier for a class or protocol, or an untagged modifier
-  /// might see the action; no modifier handles it; or `visit` answered `.abandon`. `visit` may
-  /// have been called by then: the caller drops what it gathered.
+  /// modifier, an untyped modifier, a modifier for a class or protocol, an untagged modifier or
+  /// one with a tag of another type might see the action; no modifier handles it; or `tags` is
+  /// too small.
   ///
   /// - Parameters:
   ///   - actionType: The action's type.
-  ///   - visit: Called with each modifier's node and tag (unretained: the modifier keeps it).
+  ///   - passType: The type of the tags of modifiers that let the action go on.
+  ///   - stopType: The type of the tags of modifiers that handle it.
+  ///   - tags: Where the tags go, unretained: their modifiers keep them alive.
   ///   - run: What handling the action does.
   /// - Returns: Whether `run` ran.
   package func dispatchPlainly(
-    _ actionType: any Action.Type, visit: (Node, Unmanaged<AnyObject>) -> PlainVisit, run: () -> Void
+    _ actionType: any Action.Type, passing passType: AnyObject.Type, until stopType: AnyObject.Type,
+    collecting tags: UnsafeMutableBufferPointer<Unmanaged<AnyObject>>,
+    run: (_ count: Int, _ handler: Node) -> Void
   ) -> Bool {
     let identity = ObjectIdentifier(actionType)
+    let pass = ObjectIdentifier(passType)
+    let stop = ObjectIdentifier(stopType)
     let mask = TypeFilter.bit(for: identity)
     let generation = Generation.current
     var captureBits: UInt64 = 0
-    var stopped = false
+    var count = 0
+    var handler: Unmanaged<Node>?
     var abandoned = false
     var current = Unmanaged.passUnretained(self)
     while true {
@@ -59,20 +58,25 @@ extension Node {
       // keeps the path alive, and nothing on it changes during the walk.
       let up = current._withUnsafeGuaranteedRef { node -> Unmanaged<Node>? in
         captureBits |= node.captureFilter
-        guard !stopped, node.bubbleFilter & mask != 0 else { return node._up }
+        guard handler == nil, node.bubbleFilter & mask != 0 else { return node._up }
         var position = node._keys.firstCandidate(from: 0, in: .bubble, for: identity, addedBy: generation)
         while position >= 0 {
           let key = node._keys.key(at: position)
-          guard key.exactOnly, let tag = key.tag else {
+          guard key.exactOnly, let tag = key.tag, count < tags.count else {
             abandoned = true
             return nil
           }
-          switch visit(node, tag) {
-          case .next: break
-          case .stop: stopped = true
-          case .abandon: abandoned = true
+          let tagType = tag._withUnsafeGuaranteedRef { ObjectIdentifier(type(of: $0)) }
+          tags[count] = tag
+          count += 1
+          if tagType == stop {
+            handler = current
+            break
           }
-          if stopped || abandoned { break }
+          guard tagType == pass else {
+            abandoned = true
+            return nil
+          }
           position = node._keys.firstCandidate(
             from: position + 1, in: .bubble, for: identity, addedBy: generation)
         }
@@ -82,7 +86,7 @@ extension Node {
       guard let up else { break }
       current = up
     }
-    guard stopped, captureBits & mask == 0 else { return false }
+    guard let handler, captureBits & mask == 0 else { return false }
     let top = current.takeUnretainedValue()
     guard let tree = top._tree, tree.root === top, tree.stepObserver == nil,
       tree.dispatchDepth < tree.reentrancyLimit
@@ -92,7 +96,7 @@ extension Node {
       tree.dispatchDepth -= 1
       if tree.dispatchDepth == 0, !tree.pinned.isEmpty { tree.releasePinned() }
     }
-    run()
+    run(count, handler.takeUnretainedValue())
     return true
   }
 }

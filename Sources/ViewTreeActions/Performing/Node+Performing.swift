@@ -100,8 +100,9 @@ extension NodeTree {
 }
 
 extension Node {
-  /// The most providers `withPlainManager` gathers on the stack; a path with more is dispatched.
-  private static let plainProviderCapacity = 16
+  /// The most providers and managers `withPlainManager` gathers on the stack; a path with more
+  /// is dispatched.
+  private static let plainTagCapacity = 17
 
   /// Calls `body` with the nearest manager, its node and a function that runs the providers on
   /// the way to it, nearest first, when nothing else on the path would see a
@@ -111,38 +112,23 @@ extension Node {
   ///
   /// Not generic over a result: unspecialized, its optional result would cost value-witness calls.
   func withPlainManager(_ body: (ActionManager, Node, (ActionContext) -> Void) -> Void) -> Bool {
-    withUnsafeTemporaryAllocation(of: Unmanaged<ProviderTag>.self, capacity: Self.plainProviderCapacity) {
-      providers in
-      var count = 0
-      var manager: Unmanaged<ActionManager>?
-      var managerNode: Unmanaged<Node>?
-      return dispatchPlainly(
-        ManagedActionRequest.self,
-        visit: { node, tag in
-          // Type identities rather than casts: these are the only two tags this module uses, and a
-          // tag of one of these exact types may be reinterpreted as it.
-          let tagType = tag._withUnsafeGuaranteedRef { ObjectIdentifier(type(of: $0)) }
-          if tagType == ObjectIdentifier(ProviderTag.self) {
-            guard count < Self.plainProviderCapacity else { return .abandon }
-            providers.initializeElement(at: count, to: .fromOpaque(tag.toOpaque()))
-            count += 1
-            return .next
-          }
-          guard tagType == ObjectIdentifier(ActionManager.self) else { return .abandon }
-          manager = .fromOpaque(tag.toOpaque())
-          managerNode = .passUnretained(node)
-          return .stop
-        },
-        run: {
-          // `dispatchPlainly` ran `run` only after a `.stop`, which set both.
-          guard let manager, let managerNode else { return }
-          // The tags live as long as their modifiers, which the tree keeps while this runs.
-          body(manager.takeUnretainedValue(), managerNode.takeUnretainedValue()) { context in
-            for index in 0..<count {
-              providers[index]._withUnsafeGuaranteedRef { $0.provider.provide(to: context) }
+    withUnsafeTemporaryAllocation(of: Unmanaged<AnyObject>.self, capacity: Self.plainTagCapacity) { tags in
+      dispatchPlainly(
+        ManagedActionRequest.self, passing: ProviderTag.self, until: ActionManager.self, collecting: tags
+      ) { count, node in
+        // `dispatchPlainly` checked the tags' types: providers, then the manager. The tags live
+        // as long as their modifiers, which the tree keeps while this runs.
+        let manager = Unmanaged<ActionManager>.fromOpaque(tags[count - 1].toOpaque())
+        manager._withUnsafeGuaranteedRef { manager in
+          body(manager, node) { context in
+            for index in 0..<(count - 1) {
+              Unmanaged<ProviderTag>.fromOpaque(tags[index].toOpaque())._withUnsafeGuaranteedRef {
+                $0.provider.provide(to: context)
+              }
             }
           }
-        })
+        }
+      }
     }
   }
 }
