@@ -66,15 +66,20 @@ extension ActionManager {
     let identifier = context.identifier
     guard let registration else { return .unknown(identifier) }
     if registration.isAsync { return .failed(identifier, ActionsError.requiresAwait(identifier.name)) }
-    if let refusal = refusal(of: registration, in: context) { return refusal }
-    notify(.willPerform, context)
+    // NB: no `PerformResult?` on this path: destroying an optional multi-payload enum goes through
+    // value witnesses.
+    if !context.skipsValidation {
+      let validation = registration.validate(context)
+      if !validation.isEnabled { return .disabled(identifier, validation) }
+    }
+    if !observers.isEmpty { notify(.willPerform, context) }
     do {
       try registration.perform(context)
     } catch {
       notify(.didFail(error), context)
       return .failed(identifier, error)
     }
-    notify(.didPerform, context)
+    if !observers.isEmpty { notify(.didPerform, context) }
     return .performed(identifier)
   }
 
