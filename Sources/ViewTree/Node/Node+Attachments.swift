@@ -97,3 +97,45 @@ extension Node {
     }
   }
 }
+
+extension Node {
+  /// Calls `body` with this node and each of its descendants, in depth-first pre-order (the order
+  /// of ``Node/description``), without building an array of them.
+  ///
+  /// ```swift
+  /// var items: [Node] = []
+  /// menu.walkSubtree { node in
+  ///   if node.hasAttachment(ItemKey.self) { items.append(node) }
+  /// }
+  /// ```
+  ///
+  /// `body` should not add, remove or move nodes of the subtree: the walk stays safe if it does,
+  /// but may then miss nodes or visit some twice.
+  ///
+  /// - Parameter body: Called with each node.
+  /// - Complexity: O(*n*) in the size of the subtree; no allocation unless it is more than one
+  ///   level deep.
+  public func walkSubtree(_ body: (Node) throws -> Void) rethrows {
+    try body(self)
+    // Each frame: a node whose children are being visited, and the next child's index.
+    var frames: [(node: Node, next: Int)] = []
+    var node = self
+    var next = 0
+    while true {
+      let children = node._children
+      if next < children.count {
+        let child = children[next]
+        try body(child)
+        next += 1
+        if !child._children.isEmpty {
+          frames.append((node, next))
+          node = child
+          next = 0
+        }
+      } else {
+        guard let frame = frames.popLast() else { return }
+        (node, next) = frame
+      }
+    }
+  }
+}

@@ -68,14 +68,16 @@ extension NodeTree {
   /// Validates every item in a subtree (a menu, a toolbar, or the whole tree) against the current
   /// focus: each as if performed from the focused node, with the item as sender.
   ///
-  /// Menus and toolbars call this when they open or when the focus changes.
+  /// Menus and toolbars call this when they open or when the focus changes. The items, and the
+  /// identifiers they are bound to, are those of the subtree when the call begins.
   ///
   /// - Parameter subtree: Where to look for items; the whole tree when `nil`.
   /// - Returns: One validation per item, in depth-first order.
-  /// - Complexity: O(*n* + *k*·*d*): the subtree's size, and a dispatch from the focus per item.
+  /// - Complexity: O(*n* + *k*·*d*): the subtree's size, and a dispatch from the focus per item
+  ///   (one walk from the focus for all of them when only providers and managers lie on it).
   public func validateItems(in subtree: Node? = nil) -> [ItemValidation] {
     let start = focusedNode ?? root
-    let items = (subtree ?? root).itemNodes()
+    let items = (subtree ?? root).itemBindings()
     var validations: [ItemValidation] = []
     validations.reserveCapacity(items.count)
     var next = 0
@@ -85,22 +87,20 @@ extension NodeTree {
       _ = start.withPlainManager { manager, _, provide in
         let stamp = Node.changeStamp
         while next < items.count, Node.changeStamp == stamp {
-          let item = items[next]
+          let (item, binding) = items[next]
           next += 1
-          guard let binding = item[attachment: ActionItemAttachment.self] else { continue }
-          let identifier = binding.identifier
           let entry = binding.entry(in: manager)
           let validation = manager.validate(entry, objectSender: item, providing: provide)
-          validations.append(ItemValidation(item: item, identifier: identifier, validation: validation))
+          validations.append(
+            ItemValidation(item: item, identifier: binding.identifier, validation: validation))
         }
       }
     }
     // The rest (all of them when the path needs a dispatch, or after a validation changed a tree)
     // one by one.
-    for item in items[next...] {
-      guard let identifier = item.actionItemIdentifier else { continue }
-      let validation = isRooted ? start.validate(identifier, sender: item) : .unavailable
-      validations.append(ItemValidation(item: item, identifier: identifier, validation: validation))
+    for (item, binding) in items[next...] {
+      let validation = isRooted ? start.validate(binding.identifier, sender: item) : .unavailable
+      validations.append(ItemValidation(item: item, identifier: binding.identifier, validation: validation))
     }
     return validations
   }
@@ -120,19 +120,12 @@ extension NodeTree {
 }
 
 extension Node {
-  /// The nodes of this subtree that carry attachments, in depth-first pre-order; items are among
-  /// them.
-  func itemNodes() -> [Node] {
-    var found: [Node] = []
-    var stack: [Node] = [self]
-    while let node = stack.popLast() {
-      if node.hasAttachments, node.actionItemIdentifier != nil { found.append(node) }
-      // Children pushed last first, so that they pop in order.
-      let children = node.children
-      var index = children.count
-      while index > 0 {
-        index -= 1
-        stack.append(children[index])
+  /// The items of this subtree and their bindings, in depth-first pre-order.
+  func itemBindings() -> [(item: Node, binding: ItemBinding)] {
+    var found: [(item: Node, binding: ItemBinding)] = []
+    walkSubtree { node in
+      if node.hasAttachments, let binding = node[attachment: ActionItemAttachment.self] {
+        found.append((node, binding))
       }
     }
     return found
