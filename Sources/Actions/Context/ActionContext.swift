@@ -92,21 +92,22 @@ public final class ActionContext {
     self.sender = sender
   }
 
-  /// Creates a context for a manager, whose sender is `sender`, or the manager when `nil`.
-  init(identifier: ActionIdentifier, sender: Any?, manager: ActionManager) {
+  /// Creates a context for a manager, which is its sender until one is set.
+  init(identifier: ActionIdentifier, manager: ActionManager) {
     self.identifier = identifier
     self.undoHistory = manager.undoHistory
     self.manager = manager
-    if let sender { self.sender = sender }
   }
 
   /// Makes a context that nothing else references ready for another perform: the manager recycles
-  /// contexts so that a perform does not allocate. (Inlined, so that a `nil` sender costs no test
-  /// of an optional existential.)
-  @inline(__always)
-  func recycle(identifier: ActionIdentifier, sender: Any?, manager: ActionManager) {
+  /// contexts so that a perform does not allocate.
+  func recycle(identifier: ActionIdentifier, manager: ActionManager) {
     self.identifier = identifier
     self.manager = manager
+  }
+
+  /// Sets the sender when `sender` is not `nil`.
+  func setSender(_ sender: Any?) {
     // NB: not `if let`: binding copies the optional existential even when it is `nil`.
     if sender != nil { self.sender = sender.unsafelyUnwrapped }
   }

@@ -16,7 +16,11 @@ extension ActionManager {
     configure: (ActionContext) -> Void = { _ in }
   ) -> PerformResult {
     withContext(
-      text, sender: sender, configure: configure,
+      text,
+      configure: { context in
+        context.setSender(sender)
+        configure(context)
+      },
       provide: { context in if !providers.isEmpty { context.collect(from: providers) } },
       invalid: { .invalidIdentifier($0) },
       then: { context, registration in perform(context, registration: registration) })
@@ -28,7 +32,7 @@ extension ActionManager {
     _ text: String, sender: Any, providing provide: (ActionContext) -> Void
   ) -> PerformResult {
     withContext(
-      text, sender: nil, configure: { context in context.sender = sender },
+      text, configure: { context in context.sender = sender },
       provide: { context in
         context.beginProviding()
         provide(context)
@@ -43,7 +47,7 @@ extension ActionManager {
     _ text: String, objectSender sender: AnyObject, providing provide: (ActionContext) -> Void
   ) -> PerformResult {
     withContext(
-      text, sender: nil, configure: { context in context.setSender(object: sender) },
+      text, configure: { context in context.setSender(object: sender) },
       provide: { context in
         context.beginProviding()
         provide(context)

@@ -245,24 +245,27 @@ public final class ActionManager {
     _ identifier: ActionIdentifier, sender: Any?, providers: [any ActionContextProvider],
     configure: (ActionContext) -> Void
   ) -> ActionContext {
-    makeContext(identifier, sender: sender, configure: configure) { context in
+    let configure = { (context: ActionContext) in
+      context.setSender(sender)
+      configure(context)
+    }
+    return makeContext(identifier, configure: configure) { context in
       if !providers.isEmpty { context.collect(from: providers) }
     }
   }
 
-  /// A context from the spare one when there is one: the sender, the caller's values, then what
-  /// `provide` adds.
+  /// A context from the spare one when there is one, with the manager as sender: then what
+  /// `configure` sets (the sender too) and what `provide` adds.
   @inline(__always)
   func makeContext(
-    _ identifier: ActionIdentifier, sender: Any?, configure: (ActionContext) -> Void,
-    provide: (ActionContext) -> Void
+    _ identifier: ActionIdentifier, configure: (ActionContext) -> Void, provide: (ActionContext) -> Void
   ) -> ActionContext {
     let context: ActionContext
     if let spare = spareContext.take() {
-      spare.recycle(identifier: identifier, sender: sender, manager: self)
+      spare.recycle(identifier: identifier, manager: self)
       context = spare
     } else {
-      context = ActionContext(identifier: identifier, sender: sender, manager: self)
+      context = ActionContext(identifier: identifier, manager: self)
     }
     configure(context)
     provide(context)
@@ -274,17 +277,17 @@ public final class ActionManager {
   /// parse.
   @inline(__always)
   func withContext<R>(
-    _ text: String, sender: Any?, configure: (ActionContext) -> Void, provide: (ActionContext) -> Void,
+    _ text: String, configure: (ActionContext) -> Void, provide: (ActionContext) -> Void,
     invalid: (IdentifierParseError) -> R, then body: (ActionContext, Registration?) -> R
   ) -> R {
     withContext(
-      entry(for: text), sender: sender, configure: configure, provide: provide, invalid: invalid, then: body)
+      entry(for: text), configure: configure, provide: provide, invalid: invalid, then: body)
   }
 
   /// The same for a cache entry.
   @inline(__always)
   func withContext<R>(
-    _ entry: CacheEntry, sender: Any?, configure: (ActionContext) -> Void, provide: (ActionContext) -> Void,
+    _ entry: CacheEntry, configure: (ActionContext) -> Void, provide: (ActionContext) -> Void,
     invalid: (IdentifierParseError) -> R, then body: (ActionContext, Registration?) -> R
   ) -> R {
     let identifier: ActionIdentifier
@@ -298,7 +301,7 @@ public final class ActionManager {
       }
     }
     let registration = registration(of: entry, identifier)
-    var context = makeContext(identifier, sender: sender, configure: configure, provide: provide)
+    var context = makeContext(identifier, configure: configure, provide: provide)
     let result = body(context, registration)
     // Nothing kept the context (an action or observer may have): reuse it for the next call.
     if isKnownUniquelyReferenced(&context) {
@@ -326,7 +329,11 @@ public final class ActionManager {
     configure: (ActionContext) -> Void = { _ in }
   ) -> Validation {
     withContext(
-      text, sender: sender, configure: configure,
+      text,
+      configure: { context in
+        context.setSender(sender)
+        configure(context)
+      },
       provide: { context in if !providers.isEmpty { context.collect(from: providers) } },
       invalid: { _ in .unavailable },
       then: { context, registration in registration?.validate(context) ?? .unavailable })
@@ -338,7 +345,7 @@ public final class ActionManager {
     _ text: String, sender: Any, providing provide: (ActionContext) -> Void
   ) -> Validation {
     withContext(
-      text, sender: nil, configure: { context in context.sender = sender },
+      text, configure: { context in context.sender = sender },
       provide: { context in
         context.beginProviding()
         provide(context)
@@ -360,7 +367,7 @@ public final class ActionManager {
     _ entry: CacheEntry, objectSender sender: AnyObject, providing provide: (ActionContext) -> Void
   ) -> Validation {
     withContext(
-      entry, sender: nil, configure: { context in context.setSender(object: sender) },
+      entry, configure: { context in context.setSender(object: sender) },
       provide: { context in
         context.beginProviding()
         provide(context)
