@@ -16,7 +16,7 @@ extension Node {
   /// - Returns: This node, for chaining.
   @discardableResult
   public func provideActionContext(_ provide: @escaping (ActionContext) -> Void) -> Node {
-    actionContextProvider(ClosureProvider(provide: provide))
+    addProvider(ClosureProvider(provide: provide), direct: provide)
   }
 
   /// Makes an object that owns this node (a view controller, a document) provide context for
@@ -40,8 +40,16 @@ extension Node {
   /// - Returns: This node, for chaining.
   @discardableResult
   public func actionContextProvider(_ provider: some ActionContextProvider) -> Node {
+    addProvider(provider, direct: { context in provider.provide(to: context) })
+  }
+
+  /// Adds the modifier that appends `provider` to every request passing by, tagged with `direct`,
+  /// the same provider as a closure, for requests answered without a dispatch.
+  private func addProvider(
+    _ provider: some ActionContextProvider, direct: @escaping (ActionContext) -> Void
+  ) -> Node {
     onAction(ManagedActionRequest.self) { request in request.exchange.providers.append(provider) }
-    tagLastModifier(ProviderTag(provider))
+    tagLastModifier(ProviderTag(direct))
     return self
   }
 }
@@ -56,9 +64,10 @@ private struct WeakProvider<Owner: ActionContextProvider & AnyObject>: ActionCon
   func provide(to context: ActionContext) { owner?.provide(to: context) }
 }
 
-/// The tag of a provider modifier (see `Node.dispatchPlainly`): the provider it appends.
+/// The tag of a provider modifier (see `Node.dispatchPlainly`): the provider it appends, as a
+/// closure (calling it costs no existential projection or witness thunk).
 final class ProviderTag {
-  let provider: any ActionContextProvider
+  let provide: (ActionContext) -> Void
 
-  init(_ provider: any ActionContextProvider) { self.provider = provider }
+  init(_ provide: @escaping (ActionContext) -> Void) { self.provide = provide }
 }

@@ -123,7 +123,7 @@ extension Node {
           body(manager, node) { context in
             for index in 0..<(count - 1) {
               Unmanaged<ProviderTag>.fromOpaque(tags[index].toOpaque())._withUnsafeGuaranteedRef {
-                $0.provider.provide(to: context)
+                $0.provide(context)
               }
             }
           }
