@@ -28,7 +28,7 @@ extension ActionManager {
 
   /// Performs an identifier with providers that `provide` runs (nearest first, keys keeping the
   /// first value they get), for adapters that find providers without gathering them in an array.
-  package func perform(
+  package func performDirectly(
     _ text: String, sender: Any, providing provide: (ActionContext) -> Void
   ) -> PerformResult {
     withContext(
@@ -43,7 +43,7 @@ extension ActionManager {
   }
 
   /// The same with an object as sender.
-  package func perform(
+  package func performDirectly(
     _ text: String, objectSender sender: AnyObject, providing provide: (ActionContext) -> Void
   ) -> PerformResult {
     withContext(

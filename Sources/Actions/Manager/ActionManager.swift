@@ -341,7 +341,7 @@ public final class ActionManager {
 
   /// Validates an identifier with providers that `provide` runs (nearest first, keys keeping the
   /// first value they get), for adapters that find providers without gathering them in an array.
-  package func validate(
+  package func validateDirectly(
     _ text: String, sender: Any, providing provide: (ActionContext) -> Void
   ) -> Validation {
     withContext(
@@ -356,14 +356,14 @@ public final class ActionManager {
   }
 
   /// The same with an object as sender.
-  package func validate(
+  package func validateDirectly(
     _ text: String, objectSender sender: AnyObject, providing provide: (ActionContext) -> Void
   ) -> Validation {
-    validate(entry(for: text), objectSender: sender, providing: provide)
+    validateDirectly(entry(for: text), objectSender: sender, providing: provide)
   }
 
   /// The same for a cache entry this manager gave (see `entry(for:)`), with an object as sender.
-  package func validate(
+  package func validateDirectly(
     _ entry: CacheEntry, objectSender sender: AnyObject, providing provide: (ActionContext) -> Void
   ) -> Validation {
     withContext(

@@ -90,7 +90,7 @@ extension NodeTree {
           let (item, binding) = items[next]
           next += 1
           let entry = binding.entry(in: manager)
-          let validation = manager.validate(entry, objectSender: item, providing: provide)
+          let validation = manager.validateDirectly(entry, objectSender: item, providing: provide)
           validations.append(
             ItemValidation(item: item, identifier: binding.identifier, validation: validation))
         }

@@ -24,8 +24,8 @@ extension Node {
       withPlainManager({ manager, node, provide in
         let answer =
           sender == nil
-          ? manager.perform(identifier, objectSender: self, providing: provide)
-          : manager.perform(identifier, sender: sender.unsafelyUnwrapped, providing: provide)
+          ? manager.performDirectly(identifier, objectSender: self, providing: provide)
+          : manager.performDirectly(identifier, sender: sender.unsafelyUnwrapped, providing: provide)
         result = .answered(answer, manager: node)
       })
     {
@@ -59,8 +59,8 @@ extension Node {
     if withPlainManager({ manager, _, provide in
       validation =
         sender == nil
-        ? manager.validate(identifier, objectSender: self, providing: provide)
-        : manager.validate(identifier, sender: sender.unsafelyUnwrapped, providing: provide)
+        ? manager.validateDirectly(identifier, objectSender: self, providing: provide)
+        : manager.validateDirectly(identifier, sender: sender.unsafelyUnwrapped, providing: provide)
     }) {
       return validation
     }
