@@ -15,14 +15,8 @@ extension ActionManager {
     _ text: String, sender: Any? = nil, providers: [any ActionContextProvider] = [],
     configure: (ActionContext) -> Void = { _ in }
   ) -> PerformResult {
-    withContext(
-      text,
-      configure: { context in
-        context.setSender(sender)
-        configure(context)
-      },
-      provide: { context in if !providers.isEmpty { context.collect(from: providers) } },
-      invalid: { .invalidIdentifier($0) },
+    withCallerContext(
+      text, sender: sender, providers: providers, configure: configure, invalid: { .invalidIdentifier($0) },
       then: { context, registration in perform(context, registration: registration) })
   }
 
@@ -31,13 +25,8 @@ extension ActionManager {
   package func performDirectly(
     _ text: String, sender: Any, providing provide: (ActionContext) -> Void
   ) -> PerformResult {
-    withContext(
-      text, configure: { context in context.sender = sender },
-      provide: { context in
-        context.beginProviding()
-        provide(context)
-        context.endProviding()
-      },
+    withProvidedContext(
+      entry(for: text), setSender: { context in context.sender = sender }, provide: provide,
       invalid: { .invalidIdentifier($0) },
       then: { context, registration in perform(context, registration: registration) })
   }
@@ -46,13 +35,8 @@ extension ActionManager {
   package func performDirectly(
     _ text: String, objectSender sender: AnyObject, providing provide: (ActionContext) -> Void
   ) -> PerformResult {
-    withContext(
-      text, configure: { context in context.setSender(object: sender) },
-      provide: { context in
-        context.beginProviding()
-        provide(context)
-        context.endProviding()
-      },
+    withProvidedContext(
+      entry(for: text), setSender: { context in context.setSender(object: sender) }, provide: provide,
       invalid: { .invalidIdentifier($0) },
       then: { context, registration in perform(context, registration: registration) })
   }

@@ -272,16 +272,21 @@ public final class ActionManager {
     return context
   }
 
-  /// Resolves `text`, builds its context and calls `body` with it and the registration; keeps the
-  /// context for the next call when nothing else did. `invalid` answers for text that does not
-  /// parse.
+  /// `withContext` for the public entry points: `text` through the cache, the caller's sender
+  /// (the manager when `nil`) and values, then the providers, nearest first.
   @inline(__always)
-  func withContext<R>(
-    _ text: String, configure: (ActionContext) -> Void, provide: (ActionContext) -> Void,
+  func withCallerContext<R>(
+    _ text: String, sender: Any?, providers: [any ActionContextProvider], configure: (ActionContext) -> Void,
     invalid: (IdentifierParseError) -> R, then body: (ActionContext, Registration?) -> R
   ) -> R {
     withContext(
-      entry(for: text), configure: configure, provide: provide, invalid: invalid, then: body)
+      entry(for: text),
+      configure: { context in
+        context.setSender(sender)
+        configure(context)
+      },
+      provide: { context in if !providers.isEmpty { context.collect(from: providers) } },
+      invalid: invalid, then: body)
   }
 
   /// The same for a cache entry.
@@ -311,6 +316,23 @@ public final class ActionManager {
     return result
   }
 
+  /// `withContext` for adapters that run providers themselves: `setSender` sets the sender, then
+  /// `provide` runs as providers do (a key keeps the first value it gets).
+  @inline(__always)
+  func withProvidedContext<R>(
+    _ entry: CacheEntry, setSender: (ActionContext) -> Void, provide: (ActionContext) -> Void,
+    invalid: (IdentifierParseError) -> R, then body: (ActionContext, Registration?) -> R
+  ) -> R {
+    withContext(
+      entry, configure: setSender,
+      provide: { context in
+        context.beginProviding()
+        provide(context)
+        context.endProviding()
+      },
+      invalid: invalid, then: body)
+  }
+
   // MARK: Validating
 
   /// Validates an identifier: how items for it should look now. Nothing is performed and no
@@ -328,14 +350,8 @@ public final class ActionManager {
     _ text: String, sender: Any? = nil, providers: [any ActionContextProvider] = [],
     configure: (ActionContext) -> Void = { _ in }
   ) -> Validation {
-    withContext(
-      text,
-      configure: { context in
-        context.setSender(sender)
-        configure(context)
-      },
-      provide: { context in if !providers.isEmpty { context.collect(from: providers) } },
-      invalid: { _ in .unavailable },
+    withCallerContext(
+      text, sender: sender, providers: providers, configure: configure, invalid: { _ in .unavailable },
       then: { context, registration in registration?.validate(context) ?? .unavailable })
   }
 
@@ -344,13 +360,8 @@ public final class ActionManager {
   package func validateDirectly(
     _ text: String, sender: Any, providing provide: (ActionContext) -> Void
   ) -> Validation {
-    withContext(
-      text, configure: { context in context.sender = sender },
-      provide: { context in
-        context.beginProviding()
-        provide(context)
-        context.endProviding()
-      },
+    withProvidedContext(
+      entry(for: text), setSender: { context in context.sender = sender }, provide: provide,
       invalid: { _ in .unavailable },
       then: { context, registration in registration?.validate(context) ?? .unavailable })
   }
@@ -366,13 +377,8 @@ public final class ActionManager {
   package func validateDirectly(
     _ entry: CacheEntry, objectSender sender: AnyObject, providing provide: (ActionContext) -> Void
   ) -> Validation {
-    withContext(
-      entry, configure: { context in context.setSender(object: sender) },
-      provide: { context in
-        context.beginProviding()
-        provide(context)
-        context.endProviding()
-      },
+    withProvidedContext(
+      entry, setSender: { context in context.setSender(object: sender) }, provide: provide,
       invalid: { _ in .unavailable },
       then: { context, registration in registration?.validate(context) ?? .unavailable })
   }
