@@ -153,7 +153,7 @@ extension Node {
         insidePinned = true
         for removed in nodes { tree.pin(removed) }
       }
-      if let tree = node._tree, tree.root === node {
+      if let tree = node.treeRootedHere {
         if tree.dispatchDepth > 0 {
           for removed in nodes { tree.pin(removed) }
         }

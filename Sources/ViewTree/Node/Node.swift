@@ -155,9 +155,13 @@ public final class Node {
   /// The tree whose root is this node's top-most ancestor, if any.
   ///
   /// - Complexity: O(*d*), where *d* is the node's depth.
-  public var tree: NodeTree? {
-    let top = root
-    guard let tree = top._tree, tree.root === top else { return nil }
+  public var tree: NodeTree? { root.treeRootedHere }
+
+  /// The tree this node is the root of, unless another node adopted it (then the tree is not
+  /// rooted and nothing dispatches in it).
+  @inline(__always)
+  var treeRootedHere: NodeTree? {
+    guard let tree = _tree, tree.root === self else { return nil }
     return tree
   }
 

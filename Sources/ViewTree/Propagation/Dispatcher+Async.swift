@@ -21,7 +21,7 @@ extension Dispatcher {
     }
     // `nodes` is never empty: it holds at least the target.
     let top = nodes[nodes.count - 1]
-    guard let tree = top._tree, tree.root === top else { return .notDispatched(.notInTree) }
+    guard let tree = top.treeRootedHere else { return .notDispatched(.notInTree) }
     guard tree.dispatchDepth < tree.reentrancyLimit else {
       return .notDispatched(.reentrancyLimit(tree.reentrancyLimit))
     }
@@ -50,13 +50,5 @@ extension Dispatcher {
     tree.leaveDispatch()
     withExtendedLifetime(nodes) {}
     return run.outcome
-  }
-}
-
-extension NodeTree {
-  /// Ends one level of dispatch nesting, releasing pinned nodes when none is left.
-  func leaveDispatch() {
-    dispatchDepth -= 1
-    if dispatchDepth == 0, !pinned.isEmpty { releasePinned() }
   }
 }

@@ -110,10 +110,7 @@ enum Dispatcher {
   @inline(__always)
   static func tree(of path: UnsafeBufferPointer<Unmanaged<Node>>) -> NodeTree? {
     // `path` is never empty: it holds at least the target.
-    let top = path[path.count - 1]
-    guard let tree = top._withUnsafeGuaranteedRef({ $0._tree }), tree.root === top.takeUnretainedValue()
-    else { return nil }
-    return tree
+    path[path.count - 1]._withUnsafeGuaranteedRef { $0.treeRootedHere }
   }
 
   /// The fast path of `dispatchRequest`: calls the responder directly if it is the first modifier
@@ -151,10 +148,7 @@ enum Dispatcher {
     }
     guard let direct else { return false }
     tree.dispatchDepth += 1
-    defer {
-      tree.dispatchDepth -= 1
-      if tree.dispatchDepth == 0, !tree.pinned.isEmpty { tree.releasePinned() }
-    }
+    defer { tree.leaveDispatch() }
     do {
       try direct(request, slot.pointer)
       slot.answered.pointee = true
@@ -185,10 +179,7 @@ enum Dispatcher {
     // that leave the tree during the dispatch are pinned by it (see `NodeTree.pin`). That is what
     // lets the path hold its nodes unretained.
     tree.dispatchDepth += 1
-    defer {
-      tree.dispatchDepth -= 1
-      if tree.dispatchDepth == 0, !tree.pinned.isEmpty { tree.releasePinned() }
-    }
+    defer { tree.leaveDispatch() }
     var run = DispatchRun(
       path: path, tree: tree, action: action, type: actionType, trace: trace, slot: slot,
       firstBubble: firstBubble, capture: capture)

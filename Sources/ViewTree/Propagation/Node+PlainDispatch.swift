@@ -87,16 +87,13 @@ extension Node {
       current = up
     }
     guard let handler, captureBits & mask == 0 else { return false }
-    let rooted = current._withUnsafeGuaranteedRef { top in top._tree.flatMap { $0.root === top ? $0 : nil } }
-    guard let tree = rooted, tree.stepObserver == nil, tree.dispatchDepth < tree.reentrancyLimit
+    guard let tree = current._withUnsafeGuaranteedRef({ $0.treeRootedHere }), tree.stepObserver == nil,
+      tree.dispatchDepth < tree.reentrancyLimit
     else { return false }
     // `tree` (a strong reference) keeps the path alive while `run` runs, and pins nodes that
     // leave it meanwhile, the handler's included: so the handler may be passed unretained.
     tree.dispatchDepth += 1
-    defer {
-      tree.dispatchDepth -= 1
-      if tree.dispatchDepth == 0, !tree.pinned.isEmpty { tree.releasePinned() }
-    }
+    defer { tree.leaveDispatch() }
     handler._withUnsafeGuaranteedRef { run(count, $0) }
     return true
   }

@@ -131,6 +131,13 @@ public final class NodeTree {
     pinned.append(node)
   }
 
+  /// Ends one level of dispatch nesting, releasing pinned nodes when none is left.
+  @inline(__always)
+  func leaveDispatch() {
+    dispatchDepth -= 1
+    if dispatchDepth == 0, !pinned.isEmpty { releasePinned() }
+  }
+
   func releasePinned() {
     let nodes = pinned
     pinned = []
