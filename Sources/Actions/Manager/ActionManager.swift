@@ -180,17 +180,7 @@ public final class ActionManager {
   /// - Returns: The parsed identifier.
   /// - Throws: ``IdentifierParseError``.
   public func identifier(parsing text: String) throws(IdentifierParseError) -> ActionIdentifier {
-    try resolve(text).identifier
-  }
-
-  /// Parses `text` (through the cache) and finds the action its name is registered to, with one
-  /// hash of the text when the cache answers.
-  func resolve(_ text: String) throws(IdentifierParseError) -> (
-    identifier: ActionIdentifier, registration: Registration?
-  ) {
-    let entry = entry(for: text)
-    guard let identifier = entry.identifier else { return (try entry.parsed.get(), nil) }
-    return (identifier, registration(of: entry, identifier))
+    try entry(for: text).parsed.get()
   }
 
   /// The cache entry for `text`, parsing it on a miss.
