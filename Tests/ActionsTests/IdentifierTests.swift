@@ -18,6 +18,8 @@ import Testing
   @Test func prefixIsKeptForInformation() throws {
     #expect(try ActionIdentifier(parsing: "some.other.thing.Save").prefix == "some.other.thing")
     #expect(try ActionIdentifier(parsing: "Save").prefix == nil)
+    #expect(try ActionIdentifier(parsing: ".Save").prefix == "")
+    #expect(try ActionIdentifier(parsing: "m\u{E9}nu..Save(a: 1)").prefix == "m\u{E9}nu.")
   }
 
   @Test func jsonArgumentsKeepTheirTypes() throws {
@@ -58,6 +60,22 @@ import Testing
     #expect(identifier["d"] == .string("1e"))
     #expect(identifier["e"] == .double(1e20))
     #expect(identifier["f"] == .string("nan"))
+  }
+
+  @Test func integersAtTheLimitsOfIntStayIntegersAndBeyondThemBecomeDoubles() throws {
+    let identifier = try ActionIdentifier(
+      parsing: """
+        N(max: 9223372036854775807, min: -9223372036854775808, over: 9223372036854775808, \
+        under: -9223372036854775809, zero: -0, exponent: 1E3, quoted: "true", word: True)
+        """)
+    #expect(identifier["max"] == .int(Int.max))
+    #expect(identifier["min"] == .int(Int.min))
+    #expect(identifier["over"] == .double(9_223_372_036_854_775_808))
+    #expect(identifier["under"] == .double(Double("-9223372036854775809")!))
+    #expect(identifier["zero"] == .int(0))
+    #expect(identifier["exponent"] == .double(1000))
+    #expect(identifier["quoted"] == .string("true"))
+    #expect(identifier["word"] == .string("True"))
   }
 
   @Test func emptyArgumentListsAreAllowed() throws {

@@ -19,13 +19,15 @@ public struct ActionIdentifier: Hashable, Sendable, CustomStringConvertible {
   /// one retain rather than one per field.
   private final class Storage: Sendable {
     let text: String
-    let prefix: String?
+    /// The UTF-8 length of the prefix, or -1 when there is none. The prefix is made into a string
+    /// only when asked for: the manager never reads it, so parsing does not pay for it.
+    let prefixLength: Int
     let name: String
     let arguments: [ActionArgument]
 
-    init(text: String, prefix: String?, name: String, arguments: [ActionArgument]) {
+    init(text: String, prefixLength: Int, name: String, arguments: [ActionArgument]) {
       self.text = text
-      self.prefix = prefix
+      self.prefixLength = prefixLength
       self.name = name
       self.arguments = arguments
     }
@@ -36,7 +38,10 @@ public struct ActionIdentifier: Hashable, Sendable, CustomStringConvertible {
   /// The text the identifier was parsed from.
   public var text: String { storage.text }
   /// The text before the name's dot, or `nil` when there is none.
-  public var prefix: String? { storage.prefix }
+  public var prefix: String? {
+    // The prefix ends before an ASCII dot, so it ends on a character boundary.
+    storage.prefixLength < 0 ? nil : String(Substring(storage.text.utf8.prefix(storage.prefixLength)))
+  }
   /// The action's name.
   public var name: String { storage.name }
   /// The arguments, in the order they were written.
@@ -53,8 +58,9 @@ public struct ActionIdentifier: Hashable, Sendable, CustomStringConvertible {
     self = try IdentifierParser.parse(text)
   }
 
-  init(text: String, prefix: String?, name: String, arguments: [ActionArgument]) {
-    storage = Storage(text: text, prefix: prefix, name: name, arguments: arguments)
+  /// - Parameter prefixLength: The UTF-8 length of the prefix, or -1 when there is none.
+  init(text: String, prefixLength: Int, name: String, arguments: [ActionArgument]) {
+    storage = Storage(text: text, prefixLength: prefixLength, name: name, arguments: arguments)
   }
 
   /// Two identifiers are equal when their texts are: parsing is deterministic.

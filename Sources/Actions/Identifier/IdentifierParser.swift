@@ -43,22 +43,23 @@ struct IdentifierParser {
       }
       position += 1
     }
-    let prefix = lastDot >= 0 ? string(0, lastDot) : nil
     let name = string(nameStart, headEnd)
     index = headEnd
     guard index < bytes.count else {
-      return ActionIdentifier(text: text, prefix: prefix, name: name, arguments: [])
+      return ActionIdentifier(text: text, prefixLength: lastDot, name: name, arguments: [])
     }
     index += 1  // "("
     let arguments = try parseArguments()
     if index < bytes.count { throw error(at: index, .trailingText) }
-    return ActionIdentifier(text: text, prefix: prefix, name: name, arguments: arguments)
+    return ActionIdentifier(text: text, prefixLength: lastDot, name: name, arguments: arguments)
   }
 
   /// Parses `arguments ")"` after the opening parenthesis.
   private mutating func parseArguments() throws(IdentifierParseError) -> [ActionArgument] {
     var arguments: [ActionArgument] = []
     skipWhitespace()
+    // Most identifiers have a few arguments: one allocation instead of growing from one.
+    arguments.reserveCapacity(4)
     if index < bytes.count, bytes[index] == .closeParenthesis {
       index += 1
       return arguments
@@ -96,26 +97,35 @@ struct IdentifierParser {
     return parseWord()
   }
 
+  /// A value; bare words are classified on their bytes, so that only strings become `String`s.
   private mutating func parseValue() throws(IdentifierParseError) -> ArgumentValue? {
     if index < bytes.count, bytes[index] == .quote { return .string(try parseString()) }
-    guard let word = parseWord() else { return nil }
-    switch word {
-    case "true": return .bool(true)
-    case "false": return .bool(false)
-    default: break
+    guard let word = scanWord() else { return nil }
+    let bytes = UnsafeBufferPointer(rebasing: self.bytes[word])
+    if Self.equals(bytes, "true") { return .bool(true) }
+    if Self.equals(bytes, "false") { return .bool(false) }
+    switch Self.jsonNumber(bytes) {
+    case .integer:
+      if let integer = Self.integer(bytes) { return .int(integer) }
+      fallthrough
+    case .fraction:
+      if let double = Double(string(word.lowerBound, word.upperBound)) { return .double(double) }
+    case nil:
+      break
     }
-    if Self.looksNumeric(word), Self.isJSONNumber(word) {
-      if let integer = Int(word) { return .int(integer) }
-      if let double = Double(word) { return .double(double) }
-    }
-    return .string(word)
+    return .string(string(word.lowerBound, word.upperBound))
   }
 
   /// A bare word: one or more bytes that are not structure, quotes or whitespace.
   private mutating func parseWord() -> String? {
+    scanWord().map { string($0.lowerBound, $0.upperBound) }
+  }
+
+  /// The range of the bare word at `index`, or `nil` when there is none; moves past it.
+  private mutating func scanWord() -> Range<Int>? {
     let start = index
     while index < bytes.count, Self.isWordByte(bytes[index]) { index += 1 }
-    return index > start ? string(start, index) : nil
+    return index > start ? start..<index : nil
   }
 
   /// A JSON string, starting at its opening quote.
@@ -225,62 +235,105 @@ struct IdentifierParser {
     IdentifierParseError(text: text, offset: offset, reason: reason)
   }
 
-  static func isWhitespace(_ byte: UInt8) -> Bool {
-    byte == .space || byte == .tab || byte == .newline || byte == .carriageReturn
+  /// Whether `bytes` are the bytes of `literal`.
+  static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
+    guard bytes.count == literal.utf8CodeUnitCount else { return false }
+    for position in bytes.indices where bytes[position] != literal.utf8Start[position] { return false }
+    return true
   }
 
-  static func isWordByte(_ byte: UInt8) -> Bool {
-    switch byte {
-    case .comma, .colon, .openParenthesis, .closeParenthesis, .quote: false
-    default: !isWhitespace(byte)
-    }
+  // The bytes that end words and names are all below 64, so a class is one 64-bit mask. Computed
+  // properties of constants fold at compile time (a stored `static let` would cost a `swift_once`
+  // per read).
+  private static var whitespaceMask: UInt64 {
+    1 << UInt8.space | 1 << UInt8.tab | 1 << UInt8.newline | 1 << UInt8.carriageReturn
+  }
+  private static var wordEndMask: UInt64 {
+    whitespaceMask | 1 << UInt8.comma | 1 << UInt8.colon | 1 << UInt8.openParenthesis
+      | 1 << UInt8.closeParenthesis | 1 << UInt8.quote
+  }
+  private static var nameEndMask: UInt64 { wordEndMask | 1 << UInt8.dot }
+
+  private static func isIn(_ mask: UInt64, _ byte: UInt8) -> Bool {
+    byte < 64 && mask & (1 << byte) != 0
   }
 
-  static func isNameByte(_ byte: UInt8) -> Bool { isWordByte(byte) && byte != .dot }
+  static func isWhitespace(_ byte: UInt8) -> Bool { isIn(whitespaceMask, byte) }
 
-  static func looksNumeric(_ word: String) -> Bool {
-    guard let first = word.utf8.first else { return false }
-    return first == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first)
+  static func isWordByte(_ byte: UInt8) -> Bool { !isIn(wordEndMask, byte) }
+
+  static func isNameByte(_ byte: UInt8) -> Bool { !isIn(nameEndMask, byte) }
+
+  /// The kinds of JSON number a bare word can be.
+  enum NumberKind {
+    /// `-? int`.
+    case integer
+    /// `-? int frac? exp?` with a fraction or an exponent.
+    case fraction
   }
 
-  /// Whether `word` is a JSON number: `-? int frac? exp?` (so `Double`'s `nan`, `inf` and hex forms
-  /// stay words).
-  static func isJSONNumber(_ word: String) -> Bool {
-    var bytes = word.utf8.makeIterator()
-    var byte = bytes.next()
-    func isDigit(_ byte: UInt8?) -> Bool { byte.map { (48...57).contains($0) } ?? false }
-    if byte == UInt8(ascii: "-") { byte = bytes.next() }
-    guard isDigit(byte) else { return false }
-    let leadingZero = byte == UInt8(ascii: "0")
-    byte = bytes.next()
-    if leadingZero, isDigit(byte) { return false }
-    while isDigit(byte) { byte = bytes.next() }
-    if byte == UInt8(ascii: ".") {
-      byte = bytes.next()
-      guard isDigit(byte) else { return false }
-      while isDigit(byte) { byte = bytes.next() }
+  /// Which JSON number `bytes` is, if any: `-? int frac? exp?` (so `Double`'s `nan`, `inf` and hex
+  /// forms stay words).
+  static func jsonNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> NumberKind? {
+    var position = 0
+    func isDigit(at position: Int) -> Bool {
+      position < bytes.count && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position])
     }
-    if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
-      byte = bytes.next()
-      if byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") { byte = bytes.next() }
-      guard isDigit(byte) else { return false }
-      while isDigit(byte) { byte = bytes.next() }
+    func skipDigits() { while isDigit(at: position) { position += 1 } }
+    if position < bytes.count, bytes[position] == UInt8(ascii: "-") { position += 1 }
+    guard isDigit(at: position) else { return nil }
+    let leadingZero = bytes[position] == UInt8(ascii: "0")
+    position += 1
+    if leadingZero, isDigit(at: position) { return nil }
+    skipDigits()
+    var kind = NumberKind.integer
+    if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+      position += 1
+      guard isDigit(at: position) else { return nil }
+      skipDigits()
+      kind = .fraction
     }
-    return byte == nil
+    if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
+      position += 1
+      if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-")
+      {
+        position += 1
+      }
+      guard isDigit(at: position) else { return nil }
+      skipDigits()
+      kind = .fraction
+    }
+    return position == bytes.count ? kind : nil
+  }
+
+  /// The value of a JSON integer (`-? digits`), or `nil` when it does not fit in `Int`.
+  static func integer(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    let negative = bytes.first == UInt8(ascii: "-")
+    var value = 0
+    for byte in bytes.dropFirst(negative ? 1 : 0) {
+      // Accumulating negatively reaches Int.min as well.
+      let (shifted, overflowA) = value.multipliedReportingOverflow(by: 10)
+      let (next, overflowB) = shifted.subtractingReportingOverflow(Int(byte &- UInt8(ascii: "0")))
+      if overflowA || overflowB { return nil }
+      value = next
+    }
+    if negative { return value }
+    let (positive, overflow) = (0).subtractingReportingOverflow(value)
+    return overflow ? nil : positive
   }
 }
 
 extension UInt8 {
-  fileprivate static let openParenthesis = UInt8(ascii: "(")
-  fileprivate static let closeParenthesis = UInt8(ascii: ")")
-  fileprivate static let dot = UInt8(ascii: ".")
-  fileprivate static let comma = UInt8(ascii: ",")
-  fileprivate static let colon = UInt8(ascii: ":")
-  fileprivate static let quote = UInt8(ascii: "\"")
-  fileprivate static let backslash = UInt8(ascii: "\\")
-  fileprivate static let slash = UInt8(ascii: "/")
-  fileprivate static let space = UInt8(ascii: " ")
-  fileprivate static let tab = UInt8(ascii: "\t")
-  fileprivate static let newline = UInt8(ascii: "\n")
-  fileprivate static let carriageReturn = UInt8(ascii: "\r")
+  fileprivate static var openParenthesis: UInt8 { UInt8(ascii: "(") }
+  fileprivate static var closeParenthesis: UInt8 { UInt8(ascii: ")") }
+  fileprivate static var dot: UInt8 { UInt8(ascii: ".") }
+  fileprivate static var comma: UInt8 { UInt8(ascii: ",") }
+  fileprivate static var colon: UInt8 { UInt8(ascii: ":") }
+  fileprivate static var quote: UInt8 { UInt8(ascii: "\"") }
+  fileprivate static var backslash: UInt8 { UInt8(ascii: "\\") }
+  fileprivate static var slash: UInt8 { UInt8(ascii: "/") }
+  fileprivate static var space: UInt8 { UInt8(ascii: " ") }
+  fileprivate static var tab: UInt8 { UInt8(ascii: "\t") }
+  fileprivate static var newline: UInt8 { UInt8(ascii: "\n") }
+  fileprivate static var carriageReturn: UInt8 { UInt8(ascii: "\r") }
 }
