@@ -36,6 +36,29 @@ import Testing
     #expect(weakManager == nil)
   }
 
+  @Test func aContextAnActionKeepsKeepsTheManagerAliveAsItsSender() throws {
+    // The manager lends its contexts an unretained reference to itself while it performs; one that
+    // outlives the perform must retain it.
+    weak var weakManager: ActionManager?
+    var kept: [ActionContext] = []
+    do {
+      let manager = ActionManager()
+      weakManager = manager
+      try manager.register(ContextKeeper { kept.append($0) })
+      manager.perform("ContextKeeper")
+      manager.perform("ContextKeeper", sender: "the button")
+      manager.perform("ContextKeeper")
+    }
+    #expect(kept.count == 3)
+    #expect(weakManager != nil)
+    #expect(kept[0].sender as? ActionManager === weakManager)
+    #expect(kept[1].sender as? String == "the button")
+    #expect(kept[2].sender as? ActionManager === weakManager)
+    #expect(kept[0] !== kept[2])
+    kept.removeAll()
+    #expect(weakManager == nil)
+  }
+
   @Test func identifierArgumentsLandInTheContext() throws {
     let manager = ActionManager()
     let recorder = Recorder()
@@ -152,6 +175,11 @@ struct SelectionChanged: ManagedAction {
 }
 
 /// Reports the sender it is performed with: "manager" for the manager itself.
+struct ContextKeeper: ManagedAction {
+  let keep: (ActionContext) -> Void
+  func perform(context: ActionContext) throws { keep(context) }
+}
+
 struct SenderRecorder: ManagedAction {
   let record: (String) -> Void
   func perform(context: ActionContext) throws {

@@ -23,7 +23,7 @@ public final class ActionContext {
     get {
       if hasExplicitSender { return explicitSender }
       if let objectSender { return objectSender }
-      // `manager` is set whenever no sender is: by the manager's initializer and by `recycle`.
+      // `manager` is set whenever no sender is, by the manager's initializers.
       return manager.map { $0 as Any } ?? ()
     }
     set {
@@ -63,10 +63,14 @@ public final class ActionContext {
   @exclusivity(unchecked) private var explicitSender: Any = ()
   @exclusivity(unchecked) private var hasExplicitSender = false
   @exclusivity(unchecked) private var objectSender: AnyObject?
-  /// The manager that built the context, the sender when the caller gave none. Strong, but
-  /// dropped by `clear()`, so that the spare context a manager keeps does not keep it. (Not
-  /// `weak`: a weakly referenced object pays for every retain and release through a side table.)
-  @exclusivity(unchecked) private var manager: ActionManager?
+  /// The manager that built the context, the sender when the caller gave none. Unretained: while
+  /// the manager performs with the context it is alive, and a context that outlives that, or that
+  /// was made for a caller, keeps it in `retainedManager`. (Retaining it on every perform costs
+  /// two atomic operations; a `weak` reference pays for every access through a side table.) The
+  /// spare context a manager keeps therefore does not keep it alive.
+  @exclusivity(unchecked) private unowned(unsafe) var manager: ActionManager?
+  /// `manager`, retained, for contexts that outlive the perform that built them.
+  @exclusivity(unchecked) private var retainedManager: ActionManager?
   @exclusivity(unchecked) private var firstTypedKey: ObjectIdentifier?
   @exclusivity(unchecked) private var firstTypedValue: Any = ()
   @exclusivity(unchecked) private var storageIfAllocated: Storage?
@@ -93,17 +97,28 @@ public final class ActionContext {
   }
 
   /// Creates a context for a manager, which is its sender until one is set.
-  init(identifier: ActionIdentifier, manager: ActionManager) {
+  ///
+  /// - Parameter retainingManager: Whether the context keeps the manager alive. When `false`, the
+  ///   manager must call `retainManager()` if the context outlives the perform it was made for.
+  init(identifier: ActionIdentifier, manager: ActionManager, retainingManager: Bool) {
     self.identifier = identifier
     self.undoHistory = manager.undoHistory
     self.manager = manager
+    if retainingManager { retainedManager = manager }
   }
 
-  /// Makes a context that nothing else references ready for another perform: the manager recycles
-  /// contexts so that a perform does not allocate.
-  func recycle(identifier: ActionIdentifier, manager: ActionManager) {
-    self.identifier = identifier
-    self.manager = manager
+  /// Makes a context that nothing else references, made by the same manager, ready for another
+  /// perform: the manager recycles contexts so that a perform does not allocate.
+  func recycle(identifier: ActionIdentifier, retainingManager: Bool) {
+    // The same identifier as last time (a repeated perform) needs no store, so no retain.
+    if !self.identifier.isIdentical(to: identifier) { self.identifier = identifier }
+    if retainingManager { retainManager() }
+  }
+
+  /// Keeps the manager alive as long as the context, which has outlived the perform it was made
+  /// for (an action or observer kept it).
+  func retainManager() {
+    retainedManager = manager
   }
 
   /// Sets the sender when `sender` is not `nil`.
@@ -119,15 +134,14 @@ public final class ActionContext {
       explicitSender = ()
       hasExplicitSender = false
     }
-    objectSender = nil
+    if objectSender != nil { objectSender = nil }
     skipsValidation = false
     if firstTypedKey != nil {
       firstTypedKey = nil
       firstTypedValue = ()
     }
-    storageIfAllocated = nil
+    if storageIfAllocated != nil { storageIfAllocated = nil }
     isProviding = false
-    manager = nil
   }
 
   /// The identifier's arguments.

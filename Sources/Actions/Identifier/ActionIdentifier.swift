@@ -68,6 +68,9 @@ public struct ActionIdentifier: Hashable, Sendable, CustomStringConvertible {
     lhs.storage === rhs.storage || lhs.text == rhs.text
   }
 
+  /// Whether both share their storage: the same parse. A pointer comparison.
+  func isIdentical(to other: ActionIdentifier) -> Bool { storage === other.storage }
+
   /// Hashes the text.
   public func hash(into hasher: inout Hasher) { hasher.combine(text) }
 

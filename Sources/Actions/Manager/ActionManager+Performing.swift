@@ -17,7 +17,7 @@ extension ActionManager {
   ) -> PerformResult {
     withCallerContext(
       text, sender: sender, providers: providers, configure: configure, invalid: { .invalidIdentifier($0) },
-      then: { context, registration in perform(context, registration: registration) })
+      then: { context, identifier, registration in perform(context, identifier, registration) })
   }
 
   /// Performs an identifier with providers that `provide` runs (nearest first, keys keeping the
@@ -26,9 +26,9 @@ extension ActionManager {
     _ text: String, sender: Any, providing provide: (ActionContext) -> Void
   ) -> PerformResult {
     withProvidedContext(
-      entry(for: text), setSender: { context in context.sender = sender }, provide: provide,
+      unretainedEntry(for: text), setSender: { context in context.sender = sender }, provide: provide,
       invalid: { .invalidIdentifier($0) },
-      then: { context, registration in perform(context, registration: registration) })
+      then: { context, identifier, registration in perform(context, identifier, registration) })
   }
 
   /// The same with an object as sender.
@@ -36,9 +36,10 @@ extension ActionManager {
     _ text: String, objectSender sender: AnyObject, providing provide: (ActionContext) -> Void
   ) -> PerformResult {
     withProvidedContext(
-      entry(for: text), setSender: { context in context.setSender(object: sender) }, provide: provide,
+      unretainedEntry(for: text), setSender: { context in context.setSender(object: sender) },
+      provide: provide,
       invalid: { .invalidIdentifier($0) },
-      then: { context, registration in perform(context, registration: registration) })
+      then: { context, identifier, registration in perform(context, identifier, registration) })
   }
 
   /// Performs a context built elsewhere (for example along a tree).
@@ -47,12 +48,24 @@ extension ActionManager {
   /// - Returns: What happened.
   @discardableResult
   public func perform(context: ActionContext) -> PerformResult {
-    perform(context, registration: actions[context.identifier.name])
+    let identifier = context.identifier
+    return perform(context, identifier, actions[identifier.name])
   }
 
-  private func perform(_ context: ActionContext, registration: Registration?) -> PerformResult {
-    let identifier = context.identifier
+  /// Performs `context`, whose identifier is `identifier`, with `registration`.
+  @inline(__always)
+  private func perform(
+    _ context: ActionContext, _ identifier: ActionIdentifier, _ registration: Registration?
+  ) -> PerformResult {
     guard let registration else { return .unknown(identifier) }
+    return perform(context, identifier, registration)
+  }
+
+  // NB: the identifier and the registration are the caller's (borrowed): reading them from the
+  // context or unwrapping an optional here would cost a retain and a release each.
+  private func perform(
+    _ context: ActionContext, _ identifier: ActionIdentifier, _ registration: Registration
+  ) -> PerformResult {
     if registration.isAsync { return .failed(identifier, ActionsError.requiresAwait(identifier.name)) }
     // NB: no `PerformResult?` on this path: destroying an optional multi-payload enum goes through
     // value witnesses.

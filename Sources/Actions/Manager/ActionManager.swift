@@ -185,7 +185,19 @@ public final class ActionManager {
 
   /// The cache entry for `text`, parsing it on a miss.
   package func entry(for text: String) -> CacheEntry {
-    if let cached = recentText == text ? recentEntry : cacheLookup(text) { return cached }
+    unretainedEntry(for: text).takeUnretainedValue()
+  }
+
+  /// `entry(for:)` without a retain: valid until the cache changes, which calling out to an
+  /// action, provider or observer may do (by performing other identifiers).
+  @inline(__always)
+  func unretainedEntry(for text: String) -> Unmanaged<CacheEntry> {
+    if recentText == text, let recentEntry { return Unmanaged.passUnretained(recentEntry) }
+    return cachedOrNewEntry(for: text)
+  }
+
+  private func cachedOrNewEntry(for text: String) -> Unmanaged<CacheEntry> {
+    if let cached = cacheLookup(text) { return Unmanaged.passUnretained(cached) }
     if identifierCache.count >= Self.identifierCacheLimit {
       identifierCache.removeAll(keepingCapacity: true)
     }
@@ -194,7 +206,7 @@ public final class ActionManager {
     identifierCache[text] = entry
     recentText = text
     recentEntry = entry
-    return entry
+    return Unmanaged.passUnretained(entry)
   }
 
   /// The registration of an entry's name now, `identifier` being its identifier.
@@ -239,23 +251,27 @@ public final class ActionManager {
       context.setSender(sender)
       configure(context)
     }
-    return makeContext(identifier, configure: configure) { context in
+    return makeContext(identifier, retainingManager: true, configure: configure) { context in
       if !providers.isEmpty { context.collect(from: providers) }
     }
   }
 
   /// A context from the spare one when there is one, with the manager as sender: then what
   /// `configure` sets (the sender too) and what `provide` adds.
+  ///
+  /// - Parameter retainingManager: Whether the context keeps the manager alive; when `false`, the
+  ///   caller calls `retainManager()` on it if it outlives the perform.
   @inline(__always)
   func makeContext(
-    _ identifier: ActionIdentifier, configure: (ActionContext) -> Void, provide: (ActionContext) -> Void
+    _ identifier: ActionIdentifier, retainingManager: Bool, configure: (ActionContext) -> Void,
+    provide: (ActionContext) -> Void
   ) -> ActionContext {
     let context: ActionContext
     if let spare = spareContext.take() {
-      spare.recycle(identifier: identifier, manager: self)
+      spare.recycle(identifier: identifier, retainingManager: retainingManager)
       context = spare
     } else {
-      context = ActionContext(identifier: identifier, manager: self)
+      context = ActionContext(identifier: identifier, manager: self, retainingManager: retainingManager)
     }
     configure(context)
     provide(context)
@@ -267,10 +283,10 @@ public final class ActionManager {
   @inline(__always)
   func withCallerContext<R>(
     _ text: String, sender: Any?, providers: [any ActionContextProvider], configure: (ActionContext) -> Void,
-    invalid: (IdentifierParseError) -> R, then body: (ActionContext, Registration?) -> R
+    invalid: (IdentifierParseError) -> R, then body: (ActionContext, ActionIdentifier, Registration?) -> R
   ) -> R {
     withContext(
-      entry(for: text),
+      unretainedEntry(for: text),
       configure: { context in
         context.setSender(sender)
         configure(context)
@@ -279,29 +295,43 @@ public final class ActionManager {
       invalid: invalid, then: body)
   }
 
-  /// The same for a cache entry.
+  /// The same for a cache entry, which must stay valid until `configure` is called (see
+  /// `unretainedEntry(for:)`).
   @inline(__always)
   func withContext<R>(
-    _ entry: CacheEntry, configure: (ActionContext) -> Void, provide: (ActionContext) -> Void,
-    invalid: (IdentifierParseError) -> R, then body: (ActionContext, Registration?) -> R
+    _ entry: Unmanaged<CacheEntry>, configure: (ActionContext) -> Void, provide: (ActionContext) -> Void,
+    invalid: (IdentifierParseError) -> R, then body: (ActionContext, ActionIdentifier, Registration?) -> R
   ) -> R {
-    let identifier: ActionIdentifier
-    if let parsed = entry.identifier {
-      identifier = parsed
-    } else {
-      switch entry.parsed {
+    // NB: what the perform needs is copied out of the entry before any call out; retaining the
+    // entry itself would cost two more atomic operations per perform.
+    guard let identifier = entry._withUnsafeGuaranteedRef({ $0.identifier }) else {
+      switch entry._withUnsafeGuaranteedRef({ $0.parsed }) {
       case .failure(let error): return invalid(error)
       // Not reached: `entry.identifier` is set whenever parsing succeeded.
-      case .success(let parsed): identifier = parsed
+      case .success(let parsed): return withContext(parsed, nil, configure, provide, body)
       }
     }
-    let registration = registration(of: entry, identifier)
-    var context = makeContext(identifier, configure: configure, provide: provide)
-    let result = body(context, registration)
-    // Nothing kept the context (an action or observer may have): reuse it for the next call.
+    let registration = entry._withUnsafeGuaranteedRef { self.registration(of: $0, identifier) }
+    return withContext(identifier, registration, configure, provide, body)
+  }
+
+  @inline(__always)
+  private func withContext<R>(
+    _ identifier: ActionIdentifier, _ registration: Registration?, _ configure: (ActionContext) -> Void,
+    _ provide: (ActionContext) -> Void, _ body: (ActionContext, ActionIdentifier, Registration?) -> R
+  ) -> R {
+    // NB: a `let` until the uniqueness check: a `var` lives in memory, and every call that gets
+    // the context would retain and release what it loads from there.
+    let made = makeContext(identifier, retainingManager: false, configure: configure, provide: provide)
+    let result = body(made, identifier, registration)
+    var context = consume made
     if isKnownUniquelyReferenced(&context) {
+      // Nothing kept the context: reuse it for the next call.
       context.clear()
       spareContext = consume context
+    } else {
+      // An action or observer kept it: from now on it keeps its sender, the manager, alive.
+      context.retainManager()
     }
     return result
   }
@@ -310,8 +340,8 @@ public final class ActionManager {
   /// `provide` runs as providers do (a key keeps the first value it gets).
   @inline(__always)
   func withProvidedContext<R>(
-    _ entry: CacheEntry, setSender: (ActionContext) -> Void, provide: (ActionContext) -> Void,
-    invalid: (IdentifierParseError) -> R, then body: (ActionContext, Registration?) -> R
+    _ entry: Unmanaged<CacheEntry>, setSender: (ActionContext) -> Void, provide: (ActionContext) -> Void,
+    invalid: (IdentifierParseError) -> R, then body: (ActionContext, ActionIdentifier, Registration?) -> R
   ) -> R {
     withContext(
       entry, configure: setSender,
@@ -342,7 +372,7 @@ public final class ActionManager {
   ) -> Validation {
     withCallerContext(
       text, sender: sender, providers: providers, configure: configure, invalid: { _ in .unavailable },
-      then: { context, registration in registration?.validate(context) ?? .unavailable })
+      then: { context, _, registration in registration?.validate(context) ?? .unavailable })
   }
 
   /// Validates an identifier with providers that `provide` runs (nearest first, keys keeping the
@@ -351,16 +381,20 @@ public final class ActionManager {
     _ text: String, sender: Any, providing provide: (ActionContext) -> Void
   ) -> Validation {
     withProvidedContext(
-      entry(for: text), setSender: { context in context.sender = sender }, provide: provide,
+      unretainedEntry(for: text), setSender: { context in context.sender = sender }, provide: provide,
       invalid: { _ in .unavailable },
-      then: { context, registration in registration?.validate(context) ?? .unavailable })
+      then: { context, _, registration in registration?.validate(context) ?? .unavailable })
   }
 
   /// The same with an object as sender.
   package func validateDirectly(
     _ text: String, objectSender sender: AnyObject, providing provide: (ActionContext) -> Void
   ) -> Validation {
-    validateDirectly(entry(for: text), objectSender: sender, providing: provide)
+    withProvidedContext(
+      unretainedEntry(for: text), setSender: { context in context.setSender(object: sender) },
+      provide: provide,
+      invalid: { _ in .unavailable },
+      then: { context, _, registration in registration?.validate(context) ?? .unavailable })
   }
 
   /// The same for a cache entry this manager gave (see `entry(for:)`), with an object as sender.
@@ -368,9 +402,10 @@ public final class ActionManager {
     _ entry: CacheEntry, objectSender sender: AnyObject, providing provide: (ActionContext) -> Void
   ) -> Validation {
     withProvidedContext(
-      entry, setSender: { context in context.setSender(object: sender) }, provide: provide,
+      Unmanaged.passUnretained(entry), setSender: { context in context.setSender(object: sender) },
+      provide: provide,
       invalid: { _ in .unavailable },
-      then: { context, registration in registration?.validate(context) ?? .unavailable })
+      then: { context, _, registration in registration?.validate(context) ?? .unavailable })
   }
 
   /// Validates a context built elsewhere (for example along a tree).
