@@ -72,6 +72,72 @@ struct RecordDepths: ManagedAction {
     #expect(tree.root.children.count == 1)
   }
 
+  // A node remembers the path it last found while nothing anywhere changes (`PlainPathCache`):
+  // every change to the path between two performs from the same node must show.
+
+  @Test func aRepeatedPerformSeesProvidersAddedAndRemovedOnItsPath() throws {
+    var seen: [Int] = []
+    let (tree, nodes) = try chain(4) { seen = $0 }
+    #expect(nodes[3].perform("RecordDepths").isPerformed)
+    #expect(seen == [3, 2, 1])
+    nodes[2].actionContextProvider(DepthProvider(depth: 20))
+    #expect(nodes[3].perform("RecordDepths").isPerformed)
+    #expect(seen == [3, 2, 20, 1])
+    try nodes[1].removeModifier(try #require(nodes[1].modifiers.last).id)
+    #expect(nodes[3].perform("RecordDepths").isPerformed)
+    #expect(seen == [3, 2, 20])
+    nodes[2].removeAllModifiers()
+    #expect(nodes[3].perform("RecordDepths").isPerformed)
+    #expect(seen == [3])
+    #expect(tree.root.children.count == 1)
+  }
+
+  @Test func aRepeatedPerformFollowsTheNodeToAnotherTreeAndManager() throws {
+    var first: [Int] = []
+    var second: [Int] = []
+    let (tree, nodes) = try chain(4) { first = $0 }
+    let (otherTree, otherNodes) = try chain(2) { second = $0 }
+    #expect(nodes[3].perform("RecordDepths").isPerformed)
+    try otherNodes[1].addChild(nodes[3])
+    #expect(nodes[3].perform("RecordDepths").isPerformed)
+    #expect(first == [3, 2, 1])
+    #expect(second == [3, 1])
+    #expect(nodes[3].removeFromParent())
+    #expect(nodes[3].perform("RecordDepths").isNotInTree)
+    #expect(tree.root.children.count == 1)
+    #expect(otherTree.root.children.count == 1)
+  }
+
+  @Test func aRepeatedPerformFromANodeWhoseTreeAndAncestorsAreGoneIsNotInATree() throws {
+    var seen: [Int] = []
+    let leaf: Node
+    do {
+      let (tree, nodes) = try chain(4) { seen = $0 }
+      withExtendedLifetime(tree) { #expect(nodes[3].perform("RecordDepths").isPerformed) }
+      leaf = nodes[3]
+    }
+    // The tree, the manager and the ancestors are freed; the leaf remembers them unretained.
+    #expect(leaf.parent == nil)
+    #expect(leaf.perform("RecordDepths").isNotInTree)
+    #expect(seen == [3, 2, 1])
+  }
+
+  @Test func aRepeatedPerformFromARootWhoseTreeIsGoneIsNotInATree() throws {
+    var seen: [Int] = []
+    let root: Node
+    let leaf: Node
+    do {
+      let (tree, nodes) = try chain(3) { seen = $0 }
+      withExtendedLifetime(tree) { #expect(nodes[2].perform("RecordDepths").isPerformed) }
+      root = nodes[0]
+      leaf = nodes[2]
+    }
+    // The tree is freed; the root and the path are not.
+    #expect(leaf.perform("RecordDepths").isNotInTree)
+    #expect(seen == [2, 1])
+    #expect(root.children.count == 1)
+  }
+
   @Test func anActionThatPerformsItselfThroughTheTreeStopsAtTheReentrancyLimit() throws {
     let manager = ActionManager()
     let tree = NodeTree("root") { Node("leaf") }
@@ -130,4 +196,11 @@ struct Mutate: ManagedAction {
     return .enabled
   }
   func perform(context: ActionContext) throws {}
+}
+
+extension TreePerformResult {
+  var isNotInTree: Bool {
+    if case .notPerformed(.notDispatched(.notInTree)) = self { return true }
+    return false
+  }
 }

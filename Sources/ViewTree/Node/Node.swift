@@ -50,6 +50,9 @@ public final class Node {
   /// ``NodeTree/requiresHandling``.
   @exclusivity(unchecked) public var requiresHandling = false
 
+  // What `dispatchPlainly` last found from this node (see `PlainPathCache`); `nil` until then.
+  @exclusivity(unchecked) var _plainPathCache: PlainPathCache?
+
   // Set only on the root of a `NodeTree`; cleared by the tree's deinit.
   unowned(unsafe) var _tree: NodeTree?
   // Set while the node is kept alive by a dispatching tree after leaving it (see `NodeTree.pin`).
@@ -108,6 +111,9 @@ public final class Node {
     // stack before they are released, so each release frees one node.
     var pending = _children
     _children = []
+    // Detaching the children is a structural change: what was cached about paths through this
+    // node (see `PlainPathCache`) no longer holds.
+    if !pending.isEmpty { Generation.advance() }
     for child in pending { child._parent = nil }
     while var node = pending.popLast() {
       if isKnownUniquelyReferenced(&node) && !node._children.isEmpty {

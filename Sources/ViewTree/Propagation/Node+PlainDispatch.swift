@@ -7,6 +7,8 @@ extension Node {
     guard !_modifiers.isEmpty else { return }
     _modifiers[_modifiers.count - 1].tag = tag
     _keys.setTag(.passUnretained(tag), at: _modifiers.count - 1)
+    // What `dispatchPlainly` cached about paths through this node may depend on the tag.
+    Generation.advance()
   }
 
   /// A stamp that changes whenever any tree's structure or any node's modifiers change: while it
@@ -46,8 +48,42 @@ extension Node {
     let identity = ObjectIdentifier(actionType)
     let pass = ObjectIdentifier(passType)
     let stop = ObjectIdentifier(stopType)
-    let mask = TypeFilter.bit(for: identity)
     let generation = Generation.current
+    let found: PlainPath
+    if let cache = _plainPathCache, cache.stamp == generation, cache.path.actionType == identity,
+      cache.path.passType == pass, cache.path.stopType == stop, cache.tags.count <= tags.count
+    {
+      found = cache.path
+      for index in cache.tags.indices { tags[index] = cache.tags[index] }
+    } else {
+      guard let path = walkPlainly(identity, passing: pass, until: stop, collecting: tags, at: generation)
+      else { return false }
+      let cache = _plainPathCache ?? PlainPathCache(path: path)
+      cache.stamp = generation
+      cache.path = path
+      cache.tags.removeAll(keepingCapacity: true)
+      cache.tags.append(contentsOf: tags[..<path.count])
+      _plainPathCache = cache
+      found = path
+    }
+    guard let tree = found.top._withUnsafeGuaranteedRef({ $0.treeRootedHere }), tree.stepObserver == nil,
+      tree.dispatchDepth < tree.reentrancyLimit
+    else { return false }
+    // `tree` (a strong reference) keeps the path alive while `run` runs, and pins nodes that
+    // leave it meanwhile, the handler's included: so the handler may be passed unretained.
+    tree.dispatchDepth += 1
+    defer { tree.leaveDispatch() }
+    found.handler._withUnsafeGuaranteedRef { run(found.count, $0) }
+    return true
+  }
+
+  /// The walk behind `dispatchPlainly`: the path it found, with its tags in `tags`, or `nil` when
+  /// the action needs a real dispatch. Does not look at the tree.
+  private func walkPlainly(
+    _ identity: ObjectIdentifier, passing pass: ObjectIdentifier, until stop: ObjectIdentifier,
+    collecting tags: UnsafeMutableBufferPointer<Unmanaged<AnyObject>>, at generation: UInt64
+  ) -> PlainPath? {
+    let mask = TypeFilter.bit(for: identity)
     var captureBits: UInt64 = 0
     var count = 0
     var handler: Unmanaged<Node>?
@@ -82,19 +118,41 @@ extension Node {
         }
         return node._up
       }
-      if abandoned { return false }
+      if abandoned { return nil }
       guard let up else { break }
       current = up
     }
-    guard let handler, captureBits & mask == 0 else { return false }
-    guard let tree = current._withUnsafeGuaranteedRef({ $0.treeRootedHere }), tree.stepObserver == nil,
-      tree.dispatchDepth < tree.reentrancyLimit
-    else { return false }
-    // `tree` (a strong reference) keeps the path alive while `run` runs, and pins nodes that
-    // leave it meanwhile, the handler's included: so the handler may be passed unretained.
-    tree.dispatchDepth += 1
-    defer { tree.leaveDispatch() }
-    handler._withUnsafeGuaranteedRef { run(count, $0) }
-    return true
+    guard let handler, captureBits & mask == 0 else { return nil }
+    return PlainPath(
+      actionType: identity, passType: pass, stopType: stop, count: count, handler: handler, top: current)
+  }
+}
+
+/// What `dispatchPlainly` found on a path: how many tags, the handler's node and the top-most node.
+struct PlainPath {
+  var actionType: ObjectIdentifier
+  var passType: ObjectIdentifier
+  var stopType: ObjectIdentifier
+  var count: Int
+  var handler: Unmanaged<Node>
+  var top: Unmanaged<Node>
+}
+
+/// The last path `dispatchPlainly` found from a node, and its tags, while `stamp` is the
+/// generation it was found at.
+///
+/// While the generation holds, nothing on the path changed: no node was added, removed or freed
+/// with children (a node's deinit advances the generation), and no modifier was added, removed or
+/// tagged. So the handler and the top-most node are still alive and on the path, and the tags'
+/// modifiers, which keep them, are still there. Whether the top-most node is a tree's root, and
+/// that tree's step observer and dispatch depth, are read again on every use.
+final class PlainPathCache {
+  // NB: `@exclusivity(unchecked)`: no access spans a call out.
+  @exclusivity(unchecked) var stamp: UInt64 = 0
+  @exclusivity(unchecked) var path: PlainPath
+  @exclusivity(unchecked) var tags: ContiguousArray<Unmanaged<AnyObject>> = []
+
+  init(path: PlainPath) {
+    self.path = path
   }
 }
