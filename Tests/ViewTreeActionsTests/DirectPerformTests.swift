@@ -9,6 +9,11 @@ struct DepthProvider: ActionContextProvider {
   func provide(to context: ActionContext) { context.append(depth, to: "depths") }
 }
 
+struct KeepContext: ManagedAction {
+  let keep: (ActionContext) -> Void
+  func perform(context: ActionContext) throws { keep(context) }
+}
+
 struct RecordDepths: ManagedAction {
   let record: ([Int]) -> Void
   func perform(context: ActionContext) throws { record(context.values(in: "depths", as: Int.self)) }
@@ -136,6 +141,27 @@ struct RecordDepths: ManagedAction {
     #expect(leaf.perform("RecordDepths").isNotInTree)
     #expect(seen == [2, 1])
     #expect(root.children.count == 1)
+  }
+
+  @Test func aContextAnActionKeepsKeepsItsSenderNodeAlive() throws {
+    // The manager lends the context the node that performs unretained while the perform runs; a
+    // context that outlives it must retain the node.
+    var kept: [ActionContext] = []
+    weak var weakNode: Node?
+    do {
+      let manager = ActionManager()
+      try manager.register(KeepContext { kept.append($0) })
+      let tree = NodeTree { Node("sender") }
+      tree.root.actionManager(manager)
+      let node = try #require(tree.root.children.first)
+      weakNode = node
+      #expect(node.perform("KeepContext").isPerformed)
+      #expect(node.removeFromParent())
+    }
+    #expect(weakNode != nil)
+    #expect((kept.first?.sender as? Node)?.id == "sender")
+    kept.removeAll()
+    #expect(weakNode == nil)
   }
 
   @Test func anActionThatPerformsItselfThroughTheTreeStopsAtTheReentrancyLimit() throws {

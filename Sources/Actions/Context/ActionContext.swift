@@ -28,19 +28,22 @@ public final class ActionContext {
     }
     set {
       objectSender = nil
+      if retainedObjectSender != nil { retainedObjectSender = nil }
       explicitSender = newValue
       hasExplicitSender = true
     }
   }
 
   /// Sets an object as the sender: a reference store, where assigning an `Any` costs a call
-  /// through value witnesses.
+  /// through value witnesses. A context the manager lends (see `borrowsReferences`) does not
+  /// retain it: the caller keeps it alive while the perform runs.
   package func setSender(object: AnyObject) {
     if hasExplicitSender {
       explicitSender = ()
       hasExplicitSender = false
     }
     objectSender = object
+    if !borrowsReferences { retainedObjectSender = object }
   }
   /// When `true`, `ActionManager.perform(context:)` performs without validating first.
   @exclusivity(unchecked) public var skipsValidation = false
@@ -62,15 +65,21 @@ public final class ActionContext {
   // `Any?`: copying an optional existential goes through generic value witnesses.
   @exclusivity(unchecked) private var explicitSender: Any = ()
   @exclusivity(unchecked) private var hasExplicitSender = false
-  @exclusivity(unchecked) private var objectSender: AnyObject?
-  /// The manager that built the context, the sender when the caller gave none. Unretained: while
-  /// the manager performs with the context it is alive, and a context that outlives that, or that
-  /// was made for a caller, keeps it in `retainedManager`. (Retaining it on every perform costs
-  /// two atomic operations; a `weak` reference pays for every access through a side table.) The
-  /// spare context a manager keeps therefore does not keep it alive.
+  /// The sender when it is an object. Unretained while the context borrows references (see
+  /// `borrowsReferences`); `retainedObjectSender` keeps it otherwise.
+  @exclusivity(unchecked) private unowned(unsafe) var objectSender: AnyObject?
+  @exclusivity(unchecked) private var retainedObjectSender: AnyObject?
+  /// The manager that built the context, the sender when the caller gave none. Unretained while
+  /// the context borrows references; `retainedManager` keeps it otherwise.
   @exclusivity(unchecked) private unowned(unsafe) var manager: ActionManager?
-  /// `manager`, retained, for contexts that outlive the perform that built them.
   @exclusivity(unchecked) private var retainedManager: ActionManager?
+  /// Whether the manager and an object sender are unretained: true while a manager performs with
+  /// a context it made for that perform, when the manager and the caller keep both alive. A
+  /// context that outlives the perform stops borrowing (`stopBorrowing()`), and a context made
+  /// for a caller never borrows. (Retaining them on every perform costs four atomic operations;
+  /// `weak` references pay for every access through a side table.) The spare context a manager
+  /// keeps therefore keeps neither alive.
+  @exclusivity(unchecked) private var borrowsReferences = false
   @exclusivity(unchecked) private var firstTypedKey: ObjectIdentifier?
   @exclusivity(unchecked) private var firstTypedValue: Any = ()
   @exclusivity(unchecked) private var storageIfAllocated: Storage?
@@ -98,27 +107,30 @@ public final class ActionContext {
 
   /// Creates a context for a manager, which is its sender until one is set.
   ///
-  /// - Parameter retainingManager: Whether the context keeps the manager alive. When `false`, the
-  ///   manager must call `retainManager()` if the context outlives the perform it was made for.
-  init(identifier: ActionIdentifier, manager: ActionManager, retainingManager: Bool) {
+  /// - Parameter borrowing: Whether the context borrows references (see `borrowsReferences`).
+  ///   When `true`, the manager must call `stopBorrowing()` if the context outlives the perform it
+  ///   was made for.
+  init(identifier: ActionIdentifier, manager: ActionManager, borrowing: Bool) {
     self.identifier = identifier
     self.undoHistory = manager.undoHistory
     self.manager = manager
-    if retainingManager { retainedManager = manager }
+    if borrowing { borrowsReferences = true } else { retainedManager = manager }
   }
 
   /// Makes a context that nothing else references, made by the same manager, ready for another
   /// perform: the manager recycles contexts so that a perform does not allocate.
-  func recycle(identifier: ActionIdentifier, retainingManager: Bool) {
+  func recycle(identifier: ActionIdentifier, borrowing: Bool) {
     // The same identifier as last time (a repeated perform) needs no store, so no retain.
     if !self.identifier.isIdentical(to: identifier) { self.identifier = identifier }
-    if retainingManager { retainManager() }
+    if !borrowing { stopBorrowing() }
   }
 
-  /// Keeps the manager alive as long as the context, which has outlived the perform it was made
-  /// for (an action or observer kept it).
-  func retainManager() {
+  /// Retains the manager and an object sender from now on: the context outlives the perform it
+  /// was made for (an action or observer kept it), or was made for a caller.
+  func stopBorrowing() {
     retainedManager = manager
+    if objectSender != nil { retainedObjectSender = objectSender }
+    borrowsReferences = false
   }
 
   /// Sets the sender when `sender` is not `nil`.
@@ -134,7 +146,7 @@ public final class ActionContext {
       explicitSender = ()
       hasExplicitSender = false
     }
-    if objectSender != nil { objectSender = nil }
+    objectSender = nil
     skipsValidation = false
     if firstTypedKey != nil {
       firstTypedKey = nil

@@ -251,7 +251,7 @@ public final class ActionManager {
       context.setSender(sender)
       configure(context)
     }
-    return makeContext(identifier, retainingManager: true, configure: configure) { context in
+    return makeContext(identifier, borrowing: false, configure: configure) { context in
       if !providers.isEmpty { context.collect(from: providers) }
     }
   }
@@ -259,19 +259,20 @@ public final class ActionManager {
   /// A context from the spare one when there is one, with the manager as sender: then what
   /// `configure` sets (the sender too) and what `provide` adds.
   ///
-  /// - Parameter retainingManager: Whether the context keeps the manager alive; when `false`, the
-  ///   caller calls `retainManager()` on it if it outlives the perform.
+  /// - Parameter borrowing: Whether the context borrows the manager and an object sender (see
+  ///   `ActionContext.borrowsReferences`); then the caller calls `stopBorrowing()` on it if it
+  ///   outlives the perform.
   @inline(__always)
   func makeContext(
-    _ identifier: ActionIdentifier, retainingManager: Bool, configure: (ActionContext) -> Void,
+    _ identifier: ActionIdentifier, borrowing: Bool, configure: (ActionContext) -> Void,
     provide: (ActionContext) -> Void
   ) -> ActionContext {
     let context: ActionContext
     if let spare = spareContext.take() {
-      spare.recycle(identifier: identifier, retainingManager: retainingManager)
+      spare.recycle(identifier: identifier, borrowing: borrowing)
       context = spare
     } else {
-      context = ActionContext(identifier: identifier, manager: self, retainingManager: retainingManager)
+      context = ActionContext(identifier: identifier, manager: self, borrowing: borrowing)
     }
     configure(context)
     provide(context)
@@ -322,7 +323,7 @@ public final class ActionManager {
   ) -> R {
     // NB: a `let` until the uniqueness check: a `var` lives in memory, and every call that gets
     // the context would retain and release what it loads from there.
-    let made = makeContext(identifier, retainingManager: false, configure: configure, provide: provide)
+    let made = makeContext(identifier, borrowing: true, configure: configure, provide: provide)
     let result = body(made, identifier, registration)
     var context = consume made
     if isKnownUniquelyReferenced(&context) {
@@ -330,8 +331,8 @@ public final class ActionManager {
       context.clear()
       spareContext = consume context
     } else {
-      // An action or observer kept it: from now on it keeps its sender, the manager, alive.
-      context.retainManager()
+      // An action or observer kept it: from now on it keeps its sender and manager alive.
+      context.stopBorrowing()
     }
     return result
   }
