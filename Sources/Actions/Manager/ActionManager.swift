@@ -373,7 +373,7 @@ public final class ActionManager {
   ) -> Validation {
     withCallerContext(
       text, sender: sender, providers: providers, configure: configure, invalid: { _ in .unavailable },
-      then: { context, _, registration in registration?.validate(context) ?? .unavailable })
+      then: { context, _, registration in Self.validate(context, registration) })
   }
 
   /// Validates an identifier with providers that `provide` runs (nearest first, keys keeping the
@@ -384,7 +384,7 @@ public final class ActionManager {
     withProvidedContext(
       unretainedEntry(for: text), setSender: { context in context.sender = sender }, provide: provide,
       invalid: { _ in .unavailable },
-      then: { context, _, registration in registration?.validate(context) ?? .unavailable })
+      then: { context, _, registration in Self.validate(context, registration) })
   }
 
   /// The same with an object as sender.
@@ -395,18 +395,29 @@ public final class ActionManager {
       unretainedEntry(for: text), setSender: { context in context.setSender(object: sender) },
       provide: provide,
       invalid: { _ in .unavailable },
-      then: { context, _, registration in registration?.validate(context) ?? .unavailable })
+      then: { context, _, registration in Self.validate(context, registration) })
   }
 
-  /// The same for a cache entry this manager gave (see `entry(for:)`), with an object as sender.
+  /// The same for a cache entry this manager gave (see `entry(for:)`), unretained: the caller keeps
+  /// it alive until the call returns. With an object as sender.
   package func validateDirectly(
-    _ entry: CacheEntry, objectSender sender: AnyObject, providing provide: (ActionContext) -> Void
+    _ entry: Unmanaged<CacheEntry>, objectSender sender: AnyObject, providing provide: (ActionContext) -> Void
   ) -> Validation {
     withProvidedContext(
-      Unmanaged.passUnretained(entry), setSender: { context in context.setSender(object: sender) },
+      entry, setSender: { context in context.setSender(object: sender) },
       provide: provide,
       invalid: { _ in .unavailable },
-      then: { context, _, registration in registration?.validate(context) ?? .unavailable })
+      then: { context, _, registration in Self.validate(context, registration) })
+  }
+
+  // NB: not `registration?.validate(context) ?? .unavailable`, which copies the registration (a
+  // retain and a release) to unwrap it.
+  @inline(__always)
+  private static func validate(_ context: ActionContext, _ registration: Registration?) -> Validation {
+    switch registration {
+    case .some(let registration): registration.validate(context)
+    case .none: .unavailable
+    }
   }
 
   /// Validates a context built elsewhere (for example along a tree).

@@ -17,13 +17,14 @@ final class ItemBinding {
 
   init(_ identifier: String) { self.identifier = identifier }
 
-  /// The manager's cache entry for the identifier.
-  func entry(in manager: ActionManager) -> ActionManager.CacheEntry {
-    if managerSerial == manager.serial, let cached { return cached }
+  /// The manager's cache entry for the identifier, unretained: the binding keeps it until the
+  /// next call.
+  func entry(in manager: ActionManager) -> Unmanaged<ActionManager.CacheEntry> {
+    if managerSerial == manager.serial, let cached { return Unmanaged.passUnretained(cached) }
     let entry = manager.entry(for: identifier)
     managerSerial = manager.serial
     cached = entry
-    return entry
+    return Unmanaged.passUnretained(entry)
   }
 }
 
@@ -87,7 +88,8 @@ extension NodeTree {
       _ = start.withPlainManager { manager, _, provide in
         let stamp = Node.changeStamp
         while next < items.count, Node.changeStamp == stamp {
-          let (item, binding) = items[next]
+          let item = items[next].item
+          let binding = items[next].binding
           next += 1
           let entry = binding.entry(in: manager)
           let validation = manager.validateDirectly(entry, objectSender: item, providing: provide)
@@ -98,9 +100,10 @@ extension NodeTree {
     }
     // The rest (all of them when the path needs a dispatch, or after a validation changed a tree)
     // one by one.
-    for (item, binding) in items[next...] {
-      let validation = isRooted ? start.validate(binding.identifier, sender: item) : .unavailable
-      validations.append(ItemValidation(item: item, identifier: binding.identifier, validation: validation))
+    for found in items[next...] {
+      let validation = isRooted ? start.validate(found.binding.identifier, sender: found.item) : .unavailable
+      validations.append(
+        ItemValidation(item: found.item, identifier: found.binding.identifier, validation: validation))
     }
     return validations
   }
@@ -121,13 +124,20 @@ extension NodeTree {
 
 extension Node {
   /// The items of this subtree and their bindings, in depth-first pre-order.
-  func itemBindings() -> [(item: Node, binding: ItemBinding)] {
-    var found: [(item: Node, binding: ItemBinding)] = []
+  func itemBindings() -> [FoundItem] {
+    var found: [FoundItem] = []
     walkSubtree { node in
       if node.hasAttachments, let binding = node[attachment: ActionItemAttachment.self] {
-        found.append((node, binding))
+        found.append(FoundItem(item: node, binding: binding))
       }
     }
     return found
   }
+}
+
+/// An item node and its binding. (A struct rather than a tuple: an array of tuples is destroyed
+/// element by element through the runtime's generic tuple witness.)
+struct FoundItem {
+  let item: Node
+  let binding: ItemBinding
 }
