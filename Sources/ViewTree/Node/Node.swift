@@ -50,9 +50,6 @@ public final class Node {
   /// ``NodeTree/requiresHandling``.
   @exclusivity(unchecked) public var requiresHandling = false
 
-  // What `dispatchPlainly` last found from this node (see `PlainPathCache`); `nil` until then.
-  @exclusivity(unchecked) var _plainPathCache: PlainPathCache?
-
   // Set only on the root of a `NodeTree`; cleared by the tree's deinit.
   unowned(unsafe) var _tree: NodeTree?
   // Set while the node is kept alive by a dispatching tree after leaving it (see `NodeTree.pin`).

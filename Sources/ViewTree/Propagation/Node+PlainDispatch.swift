@@ -49,21 +49,30 @@ extension Node {
     let pass = ObjectIdentifier(passType)
     let stop = ObjectIdentifier(stopType)
     let generation = Generation.current
+    // NB: the cache is used unretained: the node's attachments keep it, and nothing changes them
+    // before `run`.
+    let cached = plainPathCache
+    var hit: PlainPath?
+    if let cached {
+      hit = cached._withUnsafeGuaranteedRef { cache in
+        guard cache.stamp == generation, cache.path.actionType == identity, cache.path.passType == pass,
+          cache.path.stopType == stop, cache.tags.count <= tags.count
+        else { return nil }
+        for index in cache.tags.indices { tags[index] = cache.tags[index] }
+        return cache.path
+      }
+    }
     let found: PlainPath
-    if let cache = _plainPathCache, cache.stamp == generation, cache.path.actionType == identity,
-      cache.path.passType == pass, cache.path.stopType == stop, cache.tags.count <= tags.count
-    {
-      found = cache.path
-      for index in cache.tags.indices { tags[index] = cache.tags[index] }
+    if let hit {
+      found = hit
     } else {
       guard let path = walkPlainly(identity, passing: pass, until: stop, collecting: tags, at: generation)
       else { return false }
-      let cache = _plainPathCache ?? PlainPathCache(path: path)
+      let cache = cached?.takeUnretainedValue() ?? addPlainPathCache(path)
       cache.stamp = generation
       cache.path = path
       cache.tags.removeAll(keepingCapacity: true)
       cache.tags.append(contentsOf: tags[..<path.count])
-      _plainPathCache = cache
       found = path
     }
     guard let tree = found.top._withUnsafeGuaranteedRef({ $0.treeRootedHere }), tree.stepObserver == nil,
@@ -75,6 +84,27 @@ extension Node {
     defer { tree.leaveDispatch() }
     found.handler._withUnsafeGuaranteedRef { run(found.count, $0) }
     return true
+  }
+
+  // The cache lives among the node's attachments, under its own type (no `NodeAttachmentKey` can
+  // have that identity), rather than in a stored property that every node would pay for.
+
+  /// What `dispatchPlainly` last found from this node, if anything.
+  @inline(__always)
+  private var plainPathCache: Unmanaged<PlainPathCache>? {
+    guard let attachments = _attachments else { return nil }
+    let key = ObjectIdentifier(PlainPathCache.self)
+    for entry in attachments where entry.key == key {
+      return Unmanaged.passUnretained(unsafeDowncast(entry.box, to: PlainPathCache.self))
+    }
+    return nil
+  }
+
+  private func addPlainPathCache(_ path: PlainPath) -> PlainPathCache {
+    let cache = PlainPathCache(path: path)
+    if _attachments == nil { _attachments = [] }
+    _attachments?.append((ObjectIdentifier(PlainPathCache.self), cache))
+    return cache
   }
 
   /// The walk behind `dispatchPlainly`: the path it found, with its tags in `tags`, or `nil` when
