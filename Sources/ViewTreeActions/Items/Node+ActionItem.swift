@@ -87,14 +87,19 @@ extension NodeTree {
       // and nothing changes, one walk serves them all.
       _ = start.withPlainManager { manager, _, provide in
         let stamp = Node.changeStamp
-        while next < items.count, Node.changeStamp == stamp {
-          let item = items[next].item
-          let binding = items[next].binding
-          next += 1
-          let entry = binding.entry(in: manager)
-          let validation = manager.validateDirectly(entry, objectSender: item, providing: provide)
-          validations.append(
-            ItemValidation(item: item, identifier: binding.identifier, validation: validation))
+        // NB: the items are read in place: `items` (a `let`) keeps every item and binding alive.
+        items.withUnsafeBufferPointer { items in
+          while next < items.count, Node.changeStamp == stamp {
+            let found = items.baseAddress.unsafelyUnwrapped + next
+            next += 1
+            let entry = found.pointee.binding.entry(in: manager)
+            let validation = manager.validateDirectly(
+              entry, objectSender: found.pointee.item, providing: provide)
+            validations.append(
+              ItemValidation(
+                item: found.pointee.item, identifier: found.pointee.binding.identifier, validation: validation
+              ))
+          }
         }
       }
     }
