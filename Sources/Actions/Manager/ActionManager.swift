@@ -305,11 +305,15 @@ public final class ActionManager {
   ) -> R {
     // NB: what the perform needs is copied out of the entry before any call out; retaining the
     // entry itself would cost two more atomic operations per perform.
+    // (A `guard` and a second function rather than one `let` assigned in two branches, which
+    // costs about 35 instructions more per perform.)
     guard let identifier = entry._withUnsafeGuaranteedRef({ $0.identifier }) else {
       switch entry._withUnsafeGuaranteedRef({ $0.parsed }) {
       case .failure(let error): return invalid(error)
       // Not reached: `entry.identifier` is set whenever parsing succeeded.
-      case .success(let parsed): return withContext(parsed, nil, configure, provide, body)
+      case .success(let parsed):
+        let registration = entry._withUnsafeGuaranteedRef { self.registration(of: $0, parsed) }
+        return withContext(parsed, registration, configure, provide, body)
       }
     }
     let registration = entry._withUnsafeGuaranteedRef { self.registration(of: $0, identifier) }
@@ -391,11 +395,7 @@ public final class ActionManager {
   package func validateDirectly(
     _ text: String, objectSender sender: AnyObject, providing provide: (ActionContext) -> Void
   ) -> Validation {
-    withProvidedContext(
-      unretainedEntry(for: text), setSender: { context in context.setSender(object: sender) },
-      provide: provide,
-      invalid: { _ in .unavailable },
-      then: { context, _, registration in Self.validate(context, registration) })
+    validateDirectly(unretainedEntry(for: text), objectSender: sender, providing: provide)
   }
 
   /// The same for a cache entry this manager gave (see `entry(for:)`), unretained: the caller keeps
