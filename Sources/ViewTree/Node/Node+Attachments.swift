@@ -41,8 +41,7 @@ extension Node {
       if let box = box(for: key) {
         box.value = newValue
       } else {
-        if _attachments == nil { _attachments = [] }
-        _attachments?.append((ObjectIdentifier(key), AttachmentBox(newValue)))
+        attach(AttachmentBox(newValue), for: ObjectIdentifier(key))
       }
     }
   }
@@ -62,14 +61,28 @@ extension Node {
 
   @inlinable
   func box<Key: NodeAttachmentKey>(for key: Key.Type) -> AttachmentBox<Key.Value>? {
-    guard let attachments = _attachments else { return nil }
-    let id = ObjectIdentifier(key)
-    for entry in attachments where entry.key == id {
-      // Only this file stores under `ObjectIdentifier(Key.self)`, always an
-      // `AttachmentBox<Key.Value>`: the downcast cannot be wrong, so it need not be checked.
-      return unsafeDowncast(entry.box, to: AttachmentBox<Key.Value>.self)
+    // Only this file stores under `ObjectIdentifier(Key.self)`, always an
+    // `AttachmentBox<Key.Value>`: the downcast cannot be wrong, so it need not be checked.
+    attachedObject(for: ObjectIdentifier(key)).map {
+      unsafeDowncast($0.takeUnretainedValue(), to: AttachmentBox<Key.Value>.self)
     }
+  }
+
+  /// The object attached under `id`, unretained: the attachments keep it until they change. Keys
+  /// are `ObjectIdentifier`s of `NodeAttachmentKey` types, or of ViewTree's own types for its own
+  /// data (`PlainPathCache`).
+  @inlinable @inline(__always)
+  func attachedObject(for id: ObjectIdentifier) -> Unmanaged<AnyObject>? {
+    guard let attachments = _attachments else { return nil }
+    for entry in attachments where entry.key == id { return Unmanaged.passUnretained(entry.box) }
     return nil
+  }
+
+  /// Attaches `object` under `id`, which nothing is attached under yet.
+  @usableFromInline
+  func attach(_ object: AnyObject, for id: ObjectIdentifier) {
+    if _attachments == nil { _attachments = [] }
+    _attachments?.append((id, object))
   }
 
   /// Calls `body` with this node and then each ancestor, nearest first, until it returns `true`.

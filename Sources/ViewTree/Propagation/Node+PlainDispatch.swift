@@ -92,18 +92,12 @@ extension Node {
   /// What `dispatchPlainly` last found from this node, if anything.
   @inline(__always)
   private var plainPathCache: Unmanaged<PlainPathCache>? {
-    guard let attachments = _attachments else { return nil }
-    let key = ObjectIdentifier(PlainPathCache.self)
-    for entry in attachments where entry.key == key {
-      return Unmanaged.passUnretained(unsafeDowncast(entry.box, to: PlainPathCache.self))
-    }
-    return nil
+    attachedObject(for: ObjectIdentifier(PlainPathCache.self)).map { .fromOpaque($0.toOpaque()) }
   }
 
   private func addPlainPathCache(_ path: PlainPath) -> PlainPathCache {
     let cache = PlainPathCache(path: path)
-    if _attachments == nil { _attachments = [] }
-    _attachments?.append((ObjectIdentifier(PlainPathCache.self), cache))
+    attach(cache, for: ObjectIdentifier(PlainPathCache.self))
     return cache
   }
 
