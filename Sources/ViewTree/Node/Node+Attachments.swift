@@ -63,18 +63,16 @@ extension Node {
   func box<Key: NodeAttachmentKey>(for key: Key.Type) -> AttachmentBox<Key.Value>? {
     // Only this file stores under `ObjectIdentifier(Key.self)`, always an
     // `AttachmentBox<Key.Value>`: the downcast cannot be wrong, so it need not be checked.
-    attachedObject(for: ObjectIdentifier(key)).map {
-      unsafeDowncast($0.takeUnretainedValue(), to: AttachmentBox<Key.Value>.self)
-    }
+    guard let object = attachedObject(for: ObjectIdentifier(key)) else { return nil }
+    return unsafeDowncast(object, to: AttachmentBox<Key.Value>.self)
   }
 
-  /// The object attached under `id`, unretained: the attachments keep it until they change. Keys
-  /// are `ObjectIdentifier`s of `NodeAttachmentKey` types, or of ViewTree's own types for its own
-  /// data (`PlainPathCache`).
+  /// The object attached under `id`. Keys are `ObjectIdentifier`s of `NodeAttachmentKey` types,
+  /// or of ViewTree's own types for its own data (`PlainPathCache`).
   @inlinable @inline(__always)
-  func attachedObject(for id: ObjectIdentifier) -> Unmanaged<AnyObject>? {
+  func attachedObject(for id: ObjectIdentifier) -> AnyObject? {
     guard let attachments = _attachments else { return nil }
-    for entry in attachments where entry.key == id { return Unmanaged.passUnretained(entry.box) }
+    for entry in attachments where entry.key == id { return entry.box }
     return nil
   }
 

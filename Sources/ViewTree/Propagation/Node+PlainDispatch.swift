@@ -92,7 +92,9 @@ extension Node {
   /// What `dispatchPlainly` last found from this node, if anything.
   @inline(__always)
   private var plainPathCache: Unmanaged<PlainPathCache>? {
-    attachedObject(for: ObjectIdentifier(PlainPathCache.self)).map { .fromOpaque($0.toOpaque()) }
+    attachedObject(for: ObjectIdentifier(PlainPathCache.self)).map {
+      .passUnretained(unsafeDowncast($0, to: PlainPathCache.self))
+    }
   }
 
   private func addPlainPathCache(_ path: PlainPath) -> PlainPathCache {
