@@ -40,7 +40,7 @@ import ViewTreeActions
         model.rows.append("opened")
       }
       try editor.tree.focus(id: "editor")
-      #expect(editor.tree.perform("menu.Save").isPerformed)
+      #expect(await editor.tree.perform("menu.Save").isPerformed)
       #expect(try editor.tree.handleKey("ctrl+s").description.contains("performed"))
       #expect(editor.tree.validateItems().count == 5)
       #expect(try await editor.tree.request(Ask()) == "alpha")

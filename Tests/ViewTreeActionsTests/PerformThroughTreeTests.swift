@@ -78,7 +78,7 @@ import ViewTreeActions
     let trace = ActionTrace()
     #expect(editor.node("list").perform("DeleteRow", tracing: trace).isPerformed)
     #expect(captured == ["perform(DeleteRow)"])
-    #expect(trace.steps.contains { $0.node.id == "window" && $0.modifier?.kind == .receive })
+    #expect(trace.steps.contains { $0.node.id == "window" && $0.modifier?.kind == .respond })
 
     let blocked = editor.node("list").perform("Forbidden")
     guard case .notPerformed(.handled(let node, _)) = blocked else {

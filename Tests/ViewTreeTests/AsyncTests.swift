@@ -135,20 +135,58 @@ import ViewTree
     #expect(weakMiddle == nil)
   }
 
-  @Test @MainActor func aSuspendedDispatchDoesNotCountAgainstTheReentrancyLimit() async throws {
+  @Test @MainActor func aSuspendedDispatchCountsAgainstTheReentrancyLimitUntilItFinishes() async throws {
     let tree = NodeTree("root") {}
-    try tree.setReentrancyLimit(1)
+    try tree.setReentrancyLimit(2)
     var resume: CheckedContinuation<Void, Never>?
     tree.root.handleAction(Save.self) { (_: Save) async throws in
-      // Suspended until the test resumes it: meanwhile, other dispatches in the tree still run.
+      // Suspended until the test resumes it: meanwhile it still counts as a running dispatch.
       await withCheckedContinuation { resume = $0 }
     }
     tree.root.handleAction(Open.self) { _ in }
     let first = Task { @MainActor () -> Bool in (await tree.send(Save())).isHandled }
     while resume == nil { await Task.yield() }
     let triggerSynchronously = { tree.send(Open(path: "")) }
+    // One level is taken by the suspended dispatch: a dispatch beside it still runs, but one
+    // nested in that would exceed the limit of 2.
     #expect(triggerSynchronously().isHandled)
+    var nested: ActionOutcome?
+    tree.root.handleAction(Close.self) { _ in nested = tree.send(Open(path: "")) }
+    let close = { tree.send(Close()) }
+    #expect(close().isHandled)
+    guard case .notDispatched(.reentrancyLimit(2))? = nested else {
+      Issue.record("expected the nested dispatch to stop at the limit, got \(String(describing: nested))")
+      return
+    }
     resume?.resume()
     #expect(await first.value)
+    // Once it finished, the level is free again.
+    #expect(close().isHandled)
+    guard case .handled? = nested else {
+      Issue.record("expected the nested dispatch to run, got \(String(describing: nested))")
+      return
+    }
+  }
+
+  @Test @MainActor func anAsyncHandlerThatRetriggersItselfStopsAtTheLimit() async throws {
+    let tree = NodeTree("root") {}
+    try tree.setReentrancyLimit(4)
+    var depth = 0
+    var deepest = 0
+    var refused: ActionOutcome?
+    tree.root.handleAction(Save.self) { (_: Save) async throws in
+      depth += 1
+      deepest = max(deepest, depth)
+      await Task.yield()
+      let outcome = await tree.send(Save())
+      if case .notDispatched = outcome { refused = outcome }
+      depth -= 1
+    }
+    #expect(await tree.send(Save()).isHandled)
+    #expect(deepest == 4)
+    guard case .notDispatched(.reentrancyLimit(4))? = refused else {
+      Issue.record("expected the fifth nested dispatch to be refused, got \(String(describing: refused))")
+      return
+    }
   }
 }

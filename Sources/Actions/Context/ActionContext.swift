@@ -22,28 +22,13 @@ public final class ActionContext {
   public var sender: Any {
     get {
       if hasExplicitSender { return explicitSender }
-      if let objectSender { return objectSender }
       // `manager` is set whenever no sender is, by the manager's initializers.
       return manager.map { $0 as Any } ?? ()
     }
     set {
-      objectSender = nil
-      if retainedObjectSender != nil { retainedObjectSender = nil }
       explicitSender = newValue
       hasExplicitSender = true
     }
-  }
-
-  /// Sets an object as the sender: a reference store, where assigning an `Any` costs a call
-  /// through value witnesses. A context the manager lends (see `borrowsReferences`) does not
-  /// retain it: the caller keeps it alive while the perform runs.
-  package func setSender(object: AnyObject) {
-    if hasExplicitSender {
-      explicitSender = ()
-      hasExplicitSender = false
-    }
-    objectSender = object
-    if !borrowsReferences { retainedObjectSender = object }
   }
   /// When `true`, `ActionManager.perform(context:)` performs without validating first.
   @exclusivity(unchecked) public var skipsValidation = false
@@ -65,20 +50,16 @@ public final class ActionContext {
   // `Any?`: copying an optional existential goes through generic value witnesses.
   @exclusivity(unchecked) private var explicitSender: Any = ()
   @exclusivity(unchecked) private var hasExplicitSender = false
-  /// The sender when it is an object. Unretained while the context borrows references (see
-  /// `borrowsReferences`); `retainedObjectSender` keeps it otherwise.
-  @exclusivity(unchecked) private unowned(unsafe) var objectSender: AnyObject?
-  @exclusivity(unchecked) private var retainedObjectSender: AnyObject?
   /// The manager that built the context, the sender when the caller gave none. Unretained while
   /// the context borrows references; `retainedManager` keeps it otherwise.
   @exclusivity(unchecked) private unowned(unsafe) var manager: ActionManager?
   @exclusivity(unchecked) private var retainedManager: ActionManager?
-  /// Whether the manager and an object sender are unretained: true while a manager performs with
-  /// a context it made for that perform, when the manager and the caller keep both alive. A
-  /// context that outlives the perform stops borrowing (`stopBorrowing()`), and a context made
-  /// for a caller never borrows. (Retaining them on every perform costs four atomic operations;
-  /// `weak` references pay for every access through a side table.) The spare context a manager
-  /// keeps therefore keeps neither alive.
+  /// Whether the manager is unretained: true while a manager performs with a context it made for
+  /// that perform, when the manager's caller keeps it alive. A context that outlives the perform
+  /// stops borrowing (`stopBorrowing()`), and a context made for a caller never borrows.
+  /// (Retaining it on every perform costs two atomic operations; a `weak` reference pays for
+  /// every access through a side table.) The spare context a manager keeps therefore does not
+  /// keep it alive.
   @exclusivity(unchecked) private var borrowsReferences = false
   @exclusivity(unchecked) private var firstTypedKey: ObjectIdentifier?
   @exclusivity(unchecked) private var firstTypedValue: Any = ()
@@ -125,11 +106,10 @@ public final class ActionContext {
     if !borrowing { stopBorrowing() }
   }
 
-  /// Retains the manager and an object sender from now on: the context outlives the perform it
-  /// was made for (an action or observer kept it), or was made for a caller.
+  /// Retains the manager from now on: the context outlives the perform it was made for (an action
+  /// or observer kept it), or was made for a caller.
   func stopBorrowing() {
     retainedManager = manager
-    if objectSender != nil { retainedObjectSender = objectSender }
     borrowsReferences = false
   }
 
@@ -146,7 +126,6 @@ public final class ActionContext {
       explicitSender = ()
       hasExplicitSender = false
     }
-    objectSender = nil
     skipsValidation = false
     if firstTypedKey != nil {
       firstTypedKey = nil

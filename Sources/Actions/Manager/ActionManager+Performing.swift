@@ -20,28 +20,6 @@ extension ActionManager {
       then: { context, identifier, registration in perform(context, identifier, registration) })
   }
 
-  /// Performs an identifier with providers that `provide` runs (nearest first, keys keeping the
-  /// first value they get), for adapters that find providers without gathering them in an array.
-  package func performDirectly(
-    _ text: String, sender: Any, providing provide: (ActionContext) -> Void
-  ) -> PerformResult {
-    withProvidedContext(
-      unretainedEntry(for: text), setSender: { context in context.sender = sender }, provide: provide,
-      invalid: { .invalidIdentifier($0) },
-      then: { context, identifier, registration in perform(context, identifier, registration) })
-  }
-
-  /// The same with an object as sender.
-  package func performDirectly(
-    _ text: String, objectSender sender: AnyObject, providing provide: (ActionContext) -> Void
-  ) -> PerformResult {
-    withProvidedContext(
-      unretainedEntry(for: text), setSender: { context in context.setSender(object: sender) },
-      provide: provide,
-      invalid: { .invalidIdentifier($0) },
-      then: { context, identifier, registration in perform(context, identifier, registration) })
-  }
-
   /// Performs a context built elsewhere (for example along a tree).
   ///
   /// - Parameter context: The context.

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Registers actions under identifiers, and validates and performs them with a context that the
 /// caller and its providers fill in.
 ///
@@ -56,10 +54,7 @@ public final class ActionManager {
 
   /// A parsed identifier (or its error), with the registration its name resolved to while
   /// `version` was the manager's `registrationsVersion`. A class, so a cache hit costs one retain.
-  ///
-  /// Adapters that validate the same text often (menu items) keep the entry the manager gave
-  /// them (see `entry(for:)`), with the manager's `serial`, and skip the lookup by text.
-  package final class CacheEntry {
+  final class CacheEntry {
     /// What parsing gave.
     let parsed: Result<ActionIdentifier, IdentifierParseError>
     /// The identifier when the text parsed: what a perform reads, as copying a `Result` out of a
@@ -87,10 +82,6 @@ public final class ActionManager {
     didSet { registrationsVersion &+= 1 }
   }
   @exclusivity(unchecked) var registrationsVersion = 0
-  /// Identifies this manager among all managers of the process, even after it is gone (unlike
-  /// its address), for adapters that keep its cache entries.
-  package let serial = ActionManager.serials.add(1, ordering: .relaxed).newValue
-  private static let serials = Atomic<UInt64>(0)
   @exclusivity(unchecked) var observers: [Observer] = []
   private var nextObserverID = 0
   @exclusivity(unchecked) private var identifierCache: [String: CacheEntry] = [:]
@@ -180,16 +171,12 @@ public final class ActionManager {
   /// - Returns: The parsed identifier.
   /// - Throws: ``IdentifierParseError``.
   public func identifier(parsing text: String) throws(IdentifierParseError) -> ActionIdentifier {
-    try entry(for: text).parsed.get()
+    try unretainedEntry(for: text).takeUnretainedValue().parsed.get()
   }
 
-  /// The cache entry for `text`, parsing it on a miss.
-  package func entry(for text: String) -> CacheEntry {
-    unretainedEntry(for: text).takeUnretainedValue()
-  }
-
-  /// `entry(for:)` without a retain: valid until the cache changes, which calling out to an
-  /// action, provider or observer may do (by performing other identifiers).
+  /// The cache entry for `text`, parsing it on a miss, without a retain: valid until the cache
+  /// changes, which calling out to an action, provider or observer may do (by performing other
+  /// identifiers).
   @inline(__always)
   func unretainedEntry(for text: String) -> Unmanaged<CacheEntry> {
     if recentText == text, let recentEntry { return Unmanaged.passUnretained(recentEntry) }
@@ -259,7 +246,7 @@ public final class ActionManager {
   /// A context from the spare one when there is one, with the manager as sender: then what
   /// `configure` sets (the sender too) and what `provide` adds.
   ///
-  /// - Parameter borrowing: Whether the context borrows the manager and an object sender (see
+  /// - Parameter borrowing: Whether the context borrows the manager (see
   ///   `ActionContext.borrowsReferences`); then the caller calls `stopBorrowing()` on it if it
   ///   outlives the perform.
   @inline(__always)
@@ -341,23 +328,6 @@ public final class ActionManager {
     return result
   }
 
-  /// `withContext` for adapters that run providers themselves: `setSender` sets the sender, then
-  /// `provide` runs as providers do (a key keeps the first value it gets).
-  @inline(__always)
-  func withProvidedContext<R>(
-    _ entry: Unmanaged<CacheEntry>, setSender: (ActionContext) -> Void, provide: (ActionContext) -> Void,
-    invalid: (IdentifierParseError) -> R, then body: (ActionContext, ActionIdentifier, Registration?) -> R
-  ) -> R {
-    withContext(
-      entry, configure: setSender,
-      provide: { context in
-        context.beginProviding()
-        provide(context)
-        context.endProviding()
-      },
-      invalid: invalid, then: body)
-  }
-
   // MARK: Validating
 
   /// Validates an identifier: how items for it should look now. Nothing is performed and no
@@ -377,36 +347,6 @@ public final class ActionManager {
   ) -> Validation {
     withCallerContext(
       text, sender: sender, providers: providers, configure: configure, invalid: { _ in .unavailable },
-      then: { context, _, registration in Self.validate(context, registration) })
-  }
-
-  /// Validates an identifier with providers that `provide` runs (nearest first, keys keeping the
-  /// first value they get), for adapters that find providers without gathering them in an array.
-  package func validateDirectly(
-    _ text: String, sender: Any, providing provide: (ActionContext) -> Void
-  ) -> Validation {
-    withProvidedContext(
-      unretainedEntry(for: text), setSender: { context in context.sender = sender }, provide: provide,
-      invalid: { _ in .unavailable },
-      then: { context, _, registration in Self.validate(context, registration) })
-  }
-
-  /// The same with an object as sender.
-  package func validateDirectly(
-    _ text: String, objectSender sender: AnyObject, providing provide: (ActionContext) -> Void
-  ) -> Validation {
-    validateDirectly(unretainedEntry(for: text), objectSender: sender, providing: provide)
-  }
-
-  /// The same for a cache entry this manager gave (see `entry(for:)`), unretained: the caller keeps
-  /// it alive until the call returns. With an object as sender.
-  package func validateDirectly(
-    _ entry: Unmanaged<CacheEntry>, objectSender sender: AnyObject, providing provide: (ActionContext) -> Void
-  ) -> Validation {
-    withProvidedContext(
-      entry, setSender: { context in context.setSender(object: sender) },
-      provide: provide,
-      invalid: { _ in .unavailable },
       then: { context, _, registration in Self.validate(context, registration) })
   }
 

@@ -25,29 +25,21 @@ enum CatchReply {
 @usableFromInline
 typealias AsyncModifierBody = nonisolated(nonsending) (any Action, RequestSlot?) async throws -> ModifierReply
 
-/// A responder called without boxing: given a pointer to a request of exactly the responder's
-/// request type, it writes the answer, of exactly that type's `Result`, to uninitialized memory.
-///
-/// The dispatcher calls it only after comparing type identities, which is what makes the raw
-/// pointers safe; see `Dispatcher.dispatchRequest`.
-@usableFromInline
-typealias DirectResponder = (_ request: UnsafeRawPointer, _ answer: UnsafeMutableRawPointer) throws -> Void
-
 /// The closure behind a modifier.
 @usableFromInline
 enum ModifierBody {
   case action((any Action) throws -> ModifierReply)
   case error((any Error) throws -> CatchReply)
-  /// A responder: given the request and, when the caller awaits an answer, the slot to write it to;
-  /// and the same responder for the synchronous fast path (see `DirectResponder`).
-  case respond((any Action, RequestSlot?) throws -> ModifierReply, direct: DirectResponder)
+  /// A responder: given the request and, when the caller awaits an answer, the slot to write it to.
+  /// With `awaiting`, an awaited dispatch runs that form instead (a responder that works both ways).
+  case respond((any Action, RequestSlot?) throws -> ModifierReply, awaiting: AsyncModifierBody?)
   /// An asynchronous handler or responder; only an awaited dispatch can run it.
   case asynchronous(AsyncModifierBody)
 }
 
 /// One modifier attached to a node, as stored.
 struct ModifierEntry {
-  /// The generation at which the modifier was added; unique and increasing along a node's list.
+  /// The modifier's number on its node: unique there, and increasing along the node's list.
   let serial: UInt64
   let kind: ModifierKind
   /// True when the modifier matches exactly one concrete struct or enum type, so a different type
@@ -58,16 +50,8 @@ struct ModifierEntry {
   /// The type a lift produces, for descriptions.
   let outputType: Any.Type?
   let body: ModifierBody
-  /// What an adapter module tagged the modifier with (see `Node.tagLastModifier`).
-  var tag: AnyObject?
 
   var id: ModifierID { ModifierID(rawValue: serial) }
-
-  /// A synchronous responder's direct body; `nil` for every other modifier.
-  var directResponder: DirectResponder? {
-    guard case .respond(_, let direct) = body else { return nil }
-    return direct
-  }
 
   var info: ModifierInfo {
     ModifierInfo(id: id, kind: kind, actionType: matchType, outputType: outputType)

@@ -9,12 +9,8 @@ struct ModifierKey {
   let phase: ModifierPhase
   /// True when a different type identity rules out a match (see `ModifierEntry.exactOnly`).
   let exactOnly: Bool
-  /// `ModifierEntry.tag`, unretained: the entry keeps it alive, and `dispatchPlainly` reads it
-  /// without reference counting.
-  var tag: Unmanaged<AnyObject>? = nil
 
-  /// Whether the modifier might run for an action of type `actionType` in `phase`, given that it
-  /// was added no later than `generation`.
+  /// Whether the modifier might run for an action of type `actionType` in `phase`.
   @inline(__always)
   func mightRun(in phase: ModifierPhase, for actionType: ObjectIdentifier) -> Bool {
     guard self.phase == phase else { return false }
@@ -71,12 +67,15 @@ struct ModifierKeys {
   private(set) var base: UnsafeMutablePointer<ModifierKey>?
   private(set) var count = 0
   private var capacity = 0
+  /// The serial the next key gets: serials increase along the list and are never reused, so a
+  /// dispatch that noted this value when it started knows which modifiers were added since.
+  private(set) var nextSerial: UInt64 = 1
 
   /// The position of the first key at or after `start` that might run in `phase` for
-  /// `actionType`, among the keys added no later than `generation`; -1 if none.
+  /// `actionType`, among the keys whose serial is below `limit`; -1 if none.
   @inline(__always)
   func firstCandidate(
-    from start: Int, in phase: ModifierPhase, for actionType: ObjectIdentifier, addedBy generation: UInt64
+    from start: Int, in phase: ModifierPhase, for actionType: ObjectIdentifier, below limit: UInt64
   ) -> Int {
     guard let base else { return -1 }
     var position = start
@@ -84,7 +83,7 @@ struct ModifierKeys {
       let key = base[position]
       // Serials increase along the list: this key and every later one were added after the
       // dispatch started.
-      if key.serial > generation { return -1 }
+      if key.serial >= limit { return -1 }
       if key.mightRun(in: phase, for: actionType) { return position }
       position += 1
     }
@@ -97,16 +96,17 @@ struct ModifierKeys {
     base.unsafelyUnwrapped[position]
   }
 
-  /// Sets the tag of the key at `position`, which is below `count`.
-  mutating func setTag(_ tag: Unmanaged<AnyObject>, at position: Int) {
-    base.unsafelyUnwrapped[position].tag = tag
-  }
-
   /// The serial of the key at `position`.
   @inline(__always)
   func serial(at position: Int) -> UInt64 {
     // Callers pass positions below `count`, so `base` is set.
     base.unsafelyUnwrapped[position].serial
+  }
+
+  /// Takes the serial for a new key.
+  mutating func takeSerial() -> UInt64 {
+    defer { nextSerial += 1 }
+    return nextSerial
   }
 
   mutating func append(_ key: ModifierKey) {

@@ -19,8 +19,11 @@ public enum ModifierKind: String, Hashable, Sendable, CaseIterable {
 }
 
 /// Identifies one modifier attached to a node, for ``Node/removeModifier(_:)``.
+///
+/// An identifier is unique among the modifiers a node has ever carried; two nodes may number
+/// their modifiers alike.
 public struct ModifierID: Hashable, Sendable, CustomStringConvertible {
-  /// The raw value: unique among all modifiers created in this process.
+  /// The raw value: unique among the modifiers of one node, never reused on it.
   public let rawValue: UInt64
 
   /// Creates an identifier from its raw value.

@@ -35,10 +35,46 @@ extension Node {
             try slot?.write(answer)
             return .handled
           }
+        }, awaiting: nil))
+    return self
+  }
+
+  /// Answers requests of one type with a synchronous responder, and with an asynchronous one when
+  /// the caller awaits the dispatch.
+  ///
+  /// A synchronous request (or trigger) runs `body`; an awaited one (`try await
+  /// node.request(...)`) runs `whenAwaited` on the caller's actor. Use it for responders whose
+  /// work is sometimes asynchronous, such as an action manager whose actions may be.
+  ///
+  /// - Parameters:
+  ///   - type: The request type.
+  ///   - body: Produces the answer synchronously.
+  ///   - whenAwaited: Produces the answer in an awaited dispatch.
+  /// - Returns: This node, for chaining.
+  /// - Throws: ``ViewTreeError/duplicateResponder(requestType:node:)`` when this node already
+  ///   responds to `type`.
+  @discardableResult
+  public func respond<Q: Request>(
+    to type: Q.Type, with body: @escaping (Q) throws -> Q.Result,
+    whenAwaited: nonisolated(nonsending) @escaping (Q) async throws -> Q.Result
+  ) throws(ViewTreeError) -> Node {
+    try checkNoResponder(for: type)
+    let exact = matchesExactlyOnly(type)
+    attach(
+      .respond, matching: type, exactOnly: exact,
+      body: .respond(
+        { action, slot in
+          try withMatch(action, as: Q.self, exactOnly: exact) { request in
+            let answer = try body(request)
+            try slot?.write(answer)
+            return .handled
+          }
         },
-        direct: { request, answer in
-          let value = try body(request.assumingMemoryBound(to: Q.self).pointee)
-          answer.initializeMemory(as: Q.Result.self, repeating: value, count: 1)
+        awaiting: { action, slot in
+          guard let request = Self.match(action, as: Q.self, exactOnly: exact) else { return .skipped }
+          let answer = try await whenAwaited(request)
+          try slot?.write(answer)
+          return .handled
         }))
     return self
   }

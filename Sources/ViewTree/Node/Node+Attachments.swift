@@ -67,8 +67,7 @@ extension Node {
     return unsafeDowncast(object, to: AttachmentBox<Key.Value>.self)
   }
 
-  /// The object attached under `id`. Keys are `ObjectIdentifier`s of `NodeAttachmentKey` types,
-  /// or of ViewTree's own types for its own data (`PlainPathCache`).
+  /// The object attached under `id`, an `ObjectIdentifier` of a `NodeAttachmentKey` type.
   @inlinable @inline(__always)
   func attachedObject(for id: ObjectIdentifier) -> AnyObject? {
     guard let attachments = _attachments else { return nil }

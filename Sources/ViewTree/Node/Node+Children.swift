@@ -85,7 +85,6 @@ extension Node {
     let removed = _children
     _children = []
     for child in removed { child._parent = nil }
-    Generation.advance()
     didDetach(removed, formerParent: self)
   }
 
@@ -102,7 +101,6 @@ extension Node {
     guard source != destination else { return }
     let child = _children.remove(at: source)
     _children.insert(child, at: destination)
-    Generation.advance()
   }
 
   // MARK: - Internals
@@ -123,7 +121,6 @@ extension Node {
     }
     _children.insert(child, at: index)
     child._parent = self
-    Generation.advance()
     if let formerParent, formerParent !== self {
       formerParent.didDetach(CollectionOfOne(child), formerParent: formerParent)
     }
@@ -133,7 +130,6 @@ extension Node {
   func detachChild(at index: Int) -> Node {
     let child = _children.remove(at: index)
     child._parent = nil
-    Generation.advance()
     didDetach(CollectionOfOne(child), formerParent: self)
     return child
   }
@@ -154,6 +150,9 @@ extension Node {
         for removed in nodes { tree.pin(removed) }
       }
       if let tree = node.treeRootedHere {
+        // Dispatches in this tree that started before now must check whether their nodes are
+        // still attached (see `DispatchRun.isAttached`).
+        tree.structureVersion &+= 1
         if tree.dispatchDepth > 0 {
           for removed in nodes { tree.pin(removed) }
         }

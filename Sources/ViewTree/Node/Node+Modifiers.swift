@@ -14,9 +14,6 @@ extension Node {
     guard let index = _modifiers.firstIndex(where: { $0.serial == id.rawValue }) else {
       throw .noSuchModifier(id, node: path)
     }
-    // Advancing the generation tells adapters that plan without dispatching (see
-    // `dispatchPlainly`) that what they planned may no longer hold.
-    Generation.advance()
     let removed = _modifiers.remove(at: index)
     _keys.remove(at: index)
     adjustCounts(for: removed.kind, by: -1)
@@ -26,7 +23,6 @@ extension Node {
 
   /// Removes every modifier.
   public func removeAllModifiers() {
-    Generation.advance()
     _modifiers = []
     _keys.removeAll()
     bubbleFilter = 0
@@ -41,7 +37,7 @@ extension Node {
     body: ModifierBody
   ) -> ModifierID {
     let entry = ModifierEntry(
-      serial: Generation.advance(), kind: kind, exactOnly: exactOnly, matchType: matchType,
+      serial: _keys.takeSerial(), kind: kind, exactOnly: exactOnly, matchType: matchType,
       outputType: output, body: body)
     _modifiers.append(entry)
     let key = ModifierKey(

@@ -108,9 +108,6 @@ public final class Node {
     // stack before they are released, so each release frees one node.
     var pending = _children
     _children = []
-    // Detaching the children is a structural change: what was cached about paths through this
-    // node (see `PlainPathCache`) no longer holds.
-    if !pending.isEmpty { Generation.advance() }
     for child in pending { child._parent = nil }
     while var node = pending.popLast() {
       if isKnownUniquelyReferenced(&node) && !node._children.isEmpty {

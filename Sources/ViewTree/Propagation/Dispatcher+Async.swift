@@ -1,41 +1,34 @@
 extension Dispatcher {
   /// Runs a dispatch that may await asynchronous modifiers, on the caller's actor.
   ///
-  /// The path holds strong references, so nodes removed while a modifier is suspended stay valid
-  /// until the dispatch ends; between suspensions the dispatch counts as nested in its tree only
-  /// while it runs, so a suspended dispatch does not count against the reentrancy limit.
+  /// The same dispatch as the synchronous one, except that it stops at an asynchronous modifier
+  /// (or a responder's awaiting form), awaits it, and goes on. The dispatch holds its path's nodes
+  /// strongly, so nodes removed while a modifier is suspended stay valid until it ends. It counts
+  /// as one nested dispatch in its tree until it finishes, suspended or not, so an asynchronous
+  /// handler that triggers its own action again stops at the reentrancy limit like a synchronous
+  /// one.
   nonisolated(nonsending) static func dispatchAsync<A: Action>(
     _ action: A, from target: Node, trace: ActionTrace?, slot: RequestSlot?
   ) async -> ActionOutcome {
     let actionType = ObjectIdentifier(type(of: action))
-    let mask = TypeFilter.bit(for: actionType)
-    var nodes: ContiguousArray<Node> = []
-    var firstBubble = -1
-    var captureBits: UInt64 = 0
-    var current: Node? = target
-    while let node = current {
-      if firstBubble < 0, node.bubbleFilter & mask != 0 { firstBubble = nodes.count }
-      captureBits |= node.captureFilter
-      nodes.append(node)
-      current = node._parent
-    }
+    let (entries, firstBubble, capture) = heapPath(from: target, type: actionType)
+    // Strong references to the path's nodes for as long as the dispatch may be suspended.
+    let nodes = entries.map { $0.node.takeUnretainedValue() }
     // `nodes` is never empty: it holds at least the target.
-    let top = nodes[nodes.count - 1]
-    guard let tree = top.treeRootedHere else { return .notDispatched(.notInTree) }
+    guard let tree = nodes[nodes.count - 1].treeRootedHere else { return .notDispatched(.notInTree) }
     guard tree.dispatchDepth < tree.reentrancyLimit else {
       return .notDispatched(.reentrancyLimit(tree.reentrancyLimit))
     }
-    let path = UnsafeMutableBufferPointer<Unmanaged<Node>>.allocate(capacity: nodes.count)
+    let path = UnsafeMutableBufferPointer<PathEntry>.allocate(capacity: entries.count)
     defer { path.deallocate() }
-    for (index, node) in nodes.enumerated() { path.initializeElement(at: index, to: .passUnretained(node)) }
+    _ = path.initialize(from: entries)
 
     tree.dispatchDepth += 1
     var run = DispatchRun(
       path: UnsafeBufferPointer(path), tree: tree, action: action, type: actionType, trace: trace, slot: slot,
-      firstBubble: firstBubble, capture: captureBits & mask != 0)
+      firstBubble: firstBubble, capture: capture, awaits: true)
     var step = run.run()
     while case .suspended(let suspension) = step {
-      tree.leaveDispatch()
       let reply: Swift.Result<ModifierReply, any Error>
       do {
         // Cancellation of the awaiting task reaches the handlers as a thrown error.
@@ -44,7 +37,6 @@ extension Dispatcher {
       } catch {
         reply = .failure(error)
       }
-      tree.dispatchDepth += 1
       step = run.resume(suspension, with: reply)
     }
     tree.leaveDispatch()

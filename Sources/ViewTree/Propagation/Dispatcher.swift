@@ -1,8 +1,25 @@
+/// One node of a dispatch's path, and the serial its next modifier would have had when the
+/// dispatch started: modifiers at or above it were added during the dispatch and do not run.
+struct PathEntry {
+  let node: Unmanaged<Node>
+  let limit: UInt64
+}
+
 /// Runs dispatches: computes the path once, then the capture, bubble and error phases.
 ///
-/// The hot loops read nodes through `Unmanaged` references and each node's `ModifierKeys` with
-/// plain loads: no reference counting, no dynamic cast and no allocation per hop. Only a modifier
-/// that might run takes the slow path through `runModifiers`.
+/// Every entry point (trigger, send, request, the adapter's perform, validate, items and keys,
+/// synchronous or awaited) comes here: there is one route, and what makes it fast serves all of
+/// them. The hot loops read nodes through `Unmanaged` references and each node's `ModifierKeys`
+/// with plain loads: no reference counting, no dynamic cast and no allocation per hop. Only a
+/// modifier that might run takes the slow path through `runModifiers`.
+///
+/// Safety: the path holds its nodes unretained. The dispatch holds its tree strongly, the tree
+/// holds its root and so every attached node, and a node that leaves the tree while a dispatch
+/// runs is pinned by the tree (`NodeTree.pin`) until the outermost dispatch ends; an awaited
+/// dispatch also holds its path's nodes strongly. A modifier's body is copied out of its node
+/// before it is called, so a body that removes its own modifier (or node, or tree) stays alive
+/// until it returns. Whatever user code does, no node on the path is freed before the dispatch
+/// is done with it.
 enum Dispatcher {
   /// Paths up to this many nodes live in a fixed buffer on the stack; deeper ones on the heap.
   static let inlinePathCapacity = 128
@@ -20,31 +37,14 @@ enum Dispatcher {
 
   /// Dispatches a synchronous request sent by `Node.request`; throws when it got no answer.
   ///
-  /// When the first modifier on the path that might see the request is a synchronous responder
-  /// for exactly its type, and nothing watches (no capture modifier for it, no trace, no step
-  /// observer), the dispatch would consist of calling that responder; so it is called directly,
-  /// with the request and the answer passed by pointer, and nothing is boxed. Otherwise the
-  /// request goes through `run` like any action, boxed by `boxed`.
-  ///
   /// - Parameters:
-  ///   - request: The request, of type `requestType`.
+  ///   - request: The request.
   ///   - slot: Where the answer goes, of the request's `Result` type.
   static func dispatchRequest(
-    _ request: UnsafeRawPointer, type requestType: any Action.Type, from target: Node, trace: ActionTrace?,
-    slot: RequestSlot, boxed: () -> any Action
+    _ request: any Action, from target: Node, trace: ActionTrace?, slot: RequestSlot
   ) throws(RequestError) {
-    if trace == nil {
-      let answered = try withPath(from: target, type: ObjectIdentifier(requestType)) {
-        path, firstBubble, capture throws(RequestError) in
-        guard !capture, firstBubble >= 0 else { return false }
-        return try respondDirectly(
-          request, type: requestType, path: path, firstBubble: firstBubble, slot: slot, boxed: boxed)
-      }
-      if answered { return }
-    }
-    // Walking the path again costs little next to the general dispatch.
-    let outcome = dispatch(boxed(), from: target, trace: trace, slot: slot)
-    if !slot.answered.pointee { throw RequestError(requestType, from: target, outcome: outcome) }
+    let outcome = dispatch(request, from: target, trace: trace, slot: slot)
+    if !slot.answered.pointee { throw RequestError(type(of: request), from: target, outcome: outcome) }
   }
 
   /// Calls `body` with the path from `target` to the top-most node, the position on it of the
@@ -53,14 +53,14 @@ enum Dispatcher {
   @inline(__always)
   static func withPath<R, E: Error>(
     from target: Node, type actionType: ObjectIdentifier,
-    _ body: (UnsafeBufferPointer<Unmanaged<Node>>, _ firstBubble: Int, _ capture: Bool) throws(E) -> R
+    _ body: (UnsafeBufferPointer<PathEntry>, _ firstBubble: Int, _ capture: Bool) throws(E) -> R
   ) throws(E) -> R {
     let mask = TypeFilter.bit(for: actionType)
-    return try withUnsafeTemporaryAllocation(of: Unmanaged<Node>.self, capacity: inlinePathCapacity) {
+    return try withUnsafeTemporaryAllocation(of: PathEntry.self, capacity: inlinePathCapacity) {
       inline throws(E) in
-      // One walk records the path, notes the first node whose bubble filter admits the action and
-      // whether any capture filter does. No handler runs during the walk, so nothing can change
-      // under it.
+      // One walk records the path with each node's serial limit, notes the first node whose
+      // bubble filter admits the action and whether any capture filter does. No handler runs
+      // during the walk, so nothing can change under it.
       var node = Unmanaged.passUnretained(target)
       var depth = 0
       var firstBubble = -1
@@ -69,10 +69,10 @@ enum Dispatcher {
         if depth == inlinePathCapacity {
           return try withDeepPath(from: target, type: actionType, body)
         }
-        inline.initializeElement(at: depth, to: node)
-        let (up, bubble, capture) = node._withUnsafeGuaranteedRef {
-          ($0._up, $0.bubbleFilter, $0.captureFilter)
+        let (up, bubble, capture, limit) = node._withUnsafeGuaranteedRef {
+          ($0._up, $0.bubbleFilter, $0.captureFilter, $0._keys.nextSerial)
         }
+        inline.initializeElement(at: depth, to: PathEntry(node: node, limit: limit))
         if firstBubble < 0, bubble & mask != 0 { firstBubble = depth }
         captureBits |= capture
         depth += 1
@@ -88,87 +88,43 @@ enum Dispatcher {
   @inline(never)
   static func withDeepPath<R, E: Error>(
     from target: Node, type actionType: ObjectIdentifier,
-    _ body: (UnsafeBufferPointer<Unmanaged<Node>>, _ firstBubble: Int, _ capture: Bool) throws(E) -> R
+    _ body: (UnsafeBufferPointer<PathEntry>, _ firstBubble: Int, _ capture: Bool) throws(E) -> R
   ) throws(E) -> R {
+    let (path, firstBubble, capture) = heapPath(from: target, type: actionType)
+    return try path.withUnsafeBufferPointer { buffer throws(E) in
+      try body(buffer, firstBubble, capture)
+    }
+  }
+
+  /// The path from `target` up, on the heap, with the first node whose bubble filter admits
+  /// `actionType` and whether any capture filter does.
+  static func heapPath(from target: Node, type actionType: ObjectIdentifier) -> (
+    path: ContiguousArray<PathEntry>, firstBubble: Int, capture: Bool
+  ) {
     let mask = TypeFilter.bit(for: actionType)
-    var path = ContiguousArray<Unmanaged<Node>>()
+    var path = ContiguousArray<PathEntry>()
     var firstBubble = -1
     var captureBits: UInt64 = 0
     var current: Node? = target
     while let node = current {
       if firstBubble < 0, node.bubbleFilter & mask != 0 { firstBubble = path.count }
       captureBits |= node.captureFilter
-      path.append(.passUnretained(node))
+      path.append(PathEntry(node: .passUnretained(node), limit: node._keys.nextSerial))
       current = node._parent
     }
-    return try path.withUnsafeBufferPointer { buffer throws(E) in
-      try body(buffer, firstBubble, captureBits & mask != 0)
-    }
+    return (path, firstBubble, captureBits & mask != 0)
   }
 
   /// The tree a dispatch along `path` runs in: the tree whose root is the path's top-most node.
   @inline(__always)
-  static func tree(of path: UnsafeBufferPointer<Unmanaged<Node>>) -> NodeTree? {
+  static func tree(of path: UnsafeBufferPointer<PathEntry>) -> NodeTree? {
     // `path` is never empty: it holds at least the target.
-    path[path.count - 1]._withUnsafeGuaranteedRef { $0.treeRootedHere }
-  }
-
-  /// The fast path of `dispatchRequest`: calls the responder directly if it is the first modifier
-  /// on the path that might run; returns `false`, having run nothing, if not.
-  private static func respondDirectly(
-    _ request: UnsafeRawPointer, type requestType: any Action.Type,
-    path: UnsafeBufferPointer<Unmanaged<Node>>, firstBubble: Int, slot: RequestSlot, boxed: () -> any Action
-  ) throws(RequestError) -> Bool {
-    let identity = ObjectIdentifier(requestType)
-    guard let tree = tree(of: path) else { return false }
-    // A step observer must see the step; at the reentrancy limit, the general path reports it.
-    let general = Unmanaged.passUnretained(tree)._withUnsafeGuaranteedRef {
-      $0.stepObserver != nil || $0.dispatchDepth >= $0.reentrancyLimit
-    }
-    guard !general else { return false }
-    // The same search `DispatchRun.run` makes in the bubble phase, stopping at the first candidate.
-    let generation = Generation.current
-    let mask = TypeFilter.bit(for: identity)
-    var index = firstBubble
-    var position = -1
-    while index < path.count {
-      position = path[index]._withUnsafeGuaranteedRef { node in
-        guard node.bubbleFilter & mask != 0 else { return -1 }
-        return node._keys.firstCandidate(from: 0, in: .bubble, for: identity, addedBy: generation)
-      }
-      if position >= 0 { break }
-      index += 1
-    }
-    // No candidate at all: the general path reports the request unhandled.
-    guard position >= 0 else { return false }
-    // An exact-only candidate matches `requestType` itself, so a responder's direct body may take
-    // the request and the slot as its own types.
-    let direct = path[index]._withUnsafeGuaranteedRef { node in
-      node._keys.key(at: position).exactOnly ? node._modifiers[position].directResponder : nil
-    }
-    guard let direct else { return false }
-    tree.dispatchDepth += 1
-    defer { tree.leaveDispatch() }
-    do {
-      try direct(request, slot.pointer)
-      slot.answered.pointee = true
-    } catch {
-      // The error goes outward from the responder as in the general path, which is where the
-      // dispatch now continues (it may have changed the tree: it starts from `generation`).
-      let node = path[index].takeUnretainedValue()
-      var run = DispatchRun(
-        path: path, tree: tree, action: boxed(), type: identity, trace: nil, slot: slot,
-        firstBubble: firstBubble, capture: false, startGeneration: generation)
-      let serial = node._keys.serial(at: position)
-      _ = run.fail(error, node: node, index: index, serial: serial, phase: .bubble, info: nil, before: nil)
-      throw RequestError(requestType, from: path[0].takeUnretainedValue(), outcome: run.outcome)
-    }
-    return true
+    path[path.count - 1].node._withUnsafeGuaranteedRef { $0.treeRootedHere }
   }
 
   @inline(__always)
   static func run(
-    _ action: some Action, type actionType: ObjectIdentifier, path: UnsafeBufferPointer<Unmanaged<Node>>,
+    _ action: some Action, type actionType: ObjectIdentifier, path: UnsafeBufferPointer<PathEntry>,
     firstBubble: Int, capture: Bool, trace: ActionTrace?, slot: RequestSlot?
   ) -> ActionOutcome {
     guard let tree = tree(of: path) else { return .notDispatched(.notInTree) }
@@ -182,7 +138,7 @@ enum Dispatcher {
     defer { tree.leaveDispatch() }
     var run = DispatchRun(
       path: path, tree: tree, action: action, type: actionType, trace: trace, slot: slot,
-      firstBubble: firstBubble, capture: capture)
+      firstBubble: firstBubble, capture: capture, awaits: false)
     var step = run.run()
     // A synchronous dispatch cannot wait: an asynchronous modifier throws instead, and the error
     // travels outward like any other.
@@ -199,13 +155,16 @@ enum Dispatcher {
 /// The dispatch is a cursor over (phase, node, modifier) so that it can stop at an asynchronous
 /// modifier, let an `async` driver await it, and go on from there (see `resume`).
 struct DispatchRun {
-  var path: UnsafeBufferPointer<Unmanaged<Node>>
+  var path: UnsafeBufferPointer<PathEntry>
   unowned(unsafe) let tree: NodeTree
   var action: any Action
   var actionType: ObjectIdentifier
   /// `TypeFilter.bit(for: actionType)`.
   var mask: UInt64
-  let startGeneration: UInt64
+  /// The tree's `structureVersion` when the dispatch started.
+  let startVersion: UInt64
+  /// Whether the caller awaits the dispatch, so that responders with an awaiting form use it.
+  let awaits: Bool
   let trace: ActionTrace?
   let recording: Bool
   let nestingLevel: Int
@@ -220,8 +179,8 @@ struct DispatchRun {
   var index: Int
   var position = 0
 
-  // The last attachment check, reused while the generation has not moved.
-  var checkedGeneration: UInt64 = 0
+  // The last attachment check, reused while the tree's structure has not changed.
+  var checkedVersion: UInt64 = 0
   var checkedIndex = Int.min
   var checkedResult = false
 
@@ -261,16 +220,16 @@ struct DispatchRun {
   }
 
   init(
-    path: UnsafeBufferPointer<Unmanaged<Node>>, tree: NodeTree, action: any Action, type: ObjectIdentifier,
-    trace: ActionTrace?, slot: RequestSlot?, firstBubble: Int, capture: Bool,
-    startGeneration: UInt64 = Generation.current
+    path: UnsafeBufferPointer<PathEntry>, tree: NodeTree, action: any Action, type: ObjectIdentifier,
+    trace: ActionTrace?, slot: RequestSlot?, firstBubble: Int, capture: Bool, awaits: Bool
   ) {
     self.path = path
     self.tree = tree
     self.action = action
     self.actionType = type
     self.mask = TypeFilter.bit(for: actionType)
-    self.startGeneration = startGeneration
+    self.startVersion = tree.structureVersion
+    self.awaits = awaits
     self.trace = trace
     self.recording = trace != nil || tree.stepObserver != nil
     self.nestingLevel = tree.dispatchDepth - 1
@@ -289,7 +248,7 @@ struct DispatchRun {
   private let firstBubble: Int
 
   @inline(__always)
-  func node(at index: Int) -> Node { path[index].takeUnretainedValue() }
+  func node(at index: Int) -> Node { path[index].node.takeUnretainedValue() }
 
   /// The position of the first modifier of `path[index]`, at or after `start`, that might run in
   /// `phase` for the current action; -1 if none. Reference-count free.
@@ -297,12 +256,12 @@ struct DispatchRun {
   func candidate(at index: Int, from start: Int, in phase: ModifierPhase) -> Int {
     let actionType = actionType
     let mask = mask
-    let generation = startGeneration
-    return path[index]._withUnsafeGuaranteedRef { node in
+    let entry = path[index]
+    return entry.node._withUnsafeGuaranteedRef { node in
       let filter =
         phase == .bubble ? node.bubbleFilter : phase == .capture ? node.captureFilter : TypeFilter.everything
       guard filter & mask != 0 else { return -1 }
-      return node._keys.firstCandidate(from: start, in: phase, for: actionType, addedBy: generation)
+      return node._keys.firstCandidate(from: start, in: phase, for: actionType, below: entry.limit)
     }
   }
 
@@ -427,7 +386,9 @@ struct DispatchRun {
     do {
       switch body {
       case .action(let body): return .reply(try body(action))
-      case .respond(let body, _): return .reply(try body(action, slot))
+      case .respond(let body, let awaiting):
+        if awaits, let awaiting { return .suspend(awaiting) }
+        return .reply(try body(action, slot))
       case .asynchronous(let body): return .suspend(body)
       case .error: return .reply(.skipped)
       }
@@ -520,19 +481,19 @@ struct DispatchRun {
   /// Whether `path[index]` is still in the tree the dispatch started in: the root or one of its
   /// descendants.
   mutating func isAttached(_ index: Int) -> Bool {
-    let generation = Generation.current
-    if generation == startGeneration { return true }
-    if generation == checkedGeneration, checkedIndex == index { return checkedResult }
+    let version = tree.structureVersion
+    if version == startVersion { return true }
+    if version == checkedVersion, checkedIndex == index { return checkedResult }
     let node = node(at: index)
     let result: Bool
-    if generation == checkedGeneration, checkedIndex == index - 1, checkedResult,
+    if version == checkedVersion, checkedIndex == index - 1, checkedResult,
       self.node(at: index - 1)._parent === node
     {
       result = true
     } else {
       result = node.isDescendant(of: self.node(at: path.count - 1))
     }
-    checkedGeneration = generation
+    checkedVersion = version
     checkedIndex = index
     checkedResult = result
     return result

@@ -23,30 +23,43 @@ extension Node {
     try withUnsafeTemporaryAllocation(of: Q.Result.self, capacity: 1) { buffer throws(RequestError) in
       // A buffer of capacity 1 always has a base address.
       let base = buffer.baseAddress.unsafelyUnwrapped
-      try withUnsafePointer(to: request) { pointer throws(RequestError) in
-        try _dispatchRequest(
-          UnsafeRawPointer(pointer), type: type(of: request), trace: trace,
-          into: UnsafeMutableRawPointer(base), resultType: Q.Result.self, boxed: { request })
-      }
+      try _dispatchRequest(
+        request, trace: trace, into: UnsafeMutableRawPointer(base), resultType: Q.Result.self)
       // `_dispatchRequest` returned: the answer is there.
       return base.move()
     }
   }
 
-  /// Dispatches the request at `request`, of dynamic type `type`, whose answer goes to `pointer`
-  /// (uninitialized memory for one `resultType` value); throws, leaving `pointer` uninitialized,
-  /// when it got none. `boxed` gives the request as an existential, for when the dispatcher needs
-  /// one.
+  /// Dispatches `request`, whose answer goes to `pointer` (uninitialized memory for one
+  /// `resultType` value); throws, leaving `pointer` uninitialized, when it got none.
   @usableFromInline
   func _dispatchRequest(
-    _ request: UnsafeRawPointer, type: any Action.Type, trace: ActionTrace?,
-    into pointer: UnsafeMutableRawPointer, resultType: Any.Type, boxed: () -> any Action
+    _ request: any Action, trace: ActionTrace?, into pointer: UnsafeMutableRawPointer, resultType: Any.Type
   ) throws(RequestError) {
     var answered = false
     try withUnsafeMutablePointer(to: &answered) { flag throws(RequestError) in
       let slot = RequestSlot(pointer: pointer, resultType: resultType, answered: flag)
-      try Dispatcher.dispatchRequest(request, type: type, from: self, trace: trace, slot: slot, boxed: boxed)
+      try Dispatcher.dispatchRequest(request, from: self, trace: trace, slot: slot)
     }
+  }
+
+  /// The same, awaiting asynchronous modifiers and responders on the caller's actor.
+  nonisolated(nonsending) package func requestWithOutcome<Q: Request>(
+    _ request: Q, tracing trace: ActionTrace?
+  )
+    async -> (outcome: ActionOutcome, answer: Q.Result?)
+  {
+    let answered = UnsafeMutablePointer<Bool>.allocate(capacity: 1)
+    answered.initialize(to: false)
+    let storage = UnsafeMutablePointer<Q.Result>.allocate(capacity: 1)
+    defer {
+      answered.deallocate()
+      storage.deallocate()
+    }
+    let slot = RequestSlot(
+      pointer: UnsafeMutableRawPointer(storage), resultType: Q.Result.self, answered: answered)
+    let outcome = await Dispatcher.dispatchAsync(request, from: self, trace: trace, slot: slot)
+    return (outcome, answered.pointee ? storage.move() : nil)
   }
 
   /// Sends a request from this node, awaiting asynchronous responders on the caller's actor.
@@ -62,18 +75,9 @@ extension Node {
   nonisolated(nonsending) public func request<Q: Request>(_ request: Q, tracing trace: ActionTrace? = nil)
     async throws(RequestError) -> Q.Result
   {
-    let answered = UnsafeMutablePointer<Bool>.allocate(capacity: 1)
-    answered.initialize(to: false)
-    let storage = UnsafeMutablePointer<Q.Result>.allocate(capacity: 1)
-    defer {
-      answered.deallocate()
-      storage.deallocate()
-    }
-    let slot = RequestSlot(
-      pointer: UnsafeMutableRawPointer(storage), resultType: Q.Result.self, answered: answered)
-    let outcome = await Dispatcher.dispatchAsync(request, from: self, trace: trace, slot: slot)
-    if answered.pointee { return storage.move() }
-    throw RequestError(Q.self, from: self, outcome: outcome)
+    let (outcome, answer) = await requestWithOutcome(request, tracing: trace)
+    guard let answer else { throw RequestError(Q.self, from: self, outcome: outcome) }
+    return answer
   }
 
   /// Triggers an action from this node and awaits it: asynchronous handlers run, on the caller's
@@ -187,8 +191,9 @@ extension RequestError {
 }
 
 extension Node {
-  /// Sends a request and returns both the outcome of its dispatch and the answer, for testing
-  /// tools that show what happened.
+  /// Sends a request and returns both the outcome of its dispatch and the answer (`nil` when
+  /// nobody answered), for callers that report why a request got no answer, such as the
+  /// ViewTreeActions adapter and testing tools.
   package func requestWithOutcome<Q: Request>(_ request: Q, tracing trace: ActionTrace?) -> (
     outcome: ActionOutcome, answer: Q.Result?
   ) {

@@ -50,8 +50,12 @@ public final class NodeTree {
   /// While it is set, dispatches record steps as if traced (see ``ActionTrace``).
   @exclusivity(unchecked) public var stepObserver: ((ActionStep) -> Void)?
 
-  /// How many dispatches in this tree are running, nested in one another.
+  /// How many dispatches in this tree are running, nested in one another (an awaited dispatch
+  /// counts while it is suspended too).
   @exclusivity(unchecked) var dispatchDepth = 0
+  /// Advances whenever a node leaves this tree: while it holds, every node a running dispatch
+  /// started with is still attached. Per tree, so a change in one tree costs others nothing.
+  @exclusivity(unchecked) var structureVersion: UInt64 = 0
   /// Nodes that left this tree during a dispatch, kept alive until it ends (see `pin`).
   @exclusivity(unchecked) var pinned: [Node] = []
 

@@ -147,6 +147,17 @@ extension NodeTree {
     return .handled(binding, perform(binding.identifier, sender: binding))
   }
 
+  /// Handles a key press, awaiting asynchronous actions: the same resolution as
+  /// ``handleKey(_:)-(KeyChord)``, then an awaited perform (see `Node.perform(_:sender:tracing:)`).
+  ///
+  /// - Parameter chord: The chord pressed.
+  /// - Returns: What the key press did.
+  @discardableResult
+  nonisolated(nonsending) public func handleKey(_ chord: KeyChord) async -> KeyPressResult {
+    guard let binding = resolveKey(chord) else { return .unbound(chord) }
+    return .handled(binding, await perform(binding.identifier, sender: binding))
+  }
+
   /// Parses and handles a key press such as `"ctrl+s"`.
   ///
   /// - Parameter chord: The chord pressed.

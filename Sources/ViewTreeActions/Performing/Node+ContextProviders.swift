@@ -16,7 +16,7 @@ extension Node {
   /// - Returns: This node, for chaining.
   @discardableResult
   public func provideActionContext(_ provide: @escaping (ActionContext) -> Void) -> Node {
-    addProvider(ClosureProvider(provide: provide), direct: provide)
+    addProvider(ClosureProvider(provide: provide))
   }
 
   /// Makes an object that owns this node (a view controller, a document) provide context for
@@ -40,16 +40,12 @@ extension Node {
   /// - Returns: This node, for chaining.
   @discardableResult
   public func actionContextProvider(_ provider: some ActionContextProvider) -> Node {
-    addProvider(provider, direct: { context in provider.provide(to: context) })
+    addProvider(provider)
   }
 
-  /// Adds the modifier that appends `provider` to every request passing by, tagged with `direct`,
-  /// the same provider as a closure, for requests answered without a dispatch.
-  private func addProvider(
-    _ provider: some ActionContextProvider, direct: @escaping (ActionContext) -> Void
-  ) -> Node {
-    onAction(ManagedActionRequest.self) { request in request.exchange.providers.append(provider) }
-    tagLastModifier(ProviderTag(direct))
+  /// Adds the modifier that appends `provider` to the context of every request passing by.
+  private func addProvider(_ provider: some ActionContextProvider) -> Node {
+    onAction(ManagedActionRequest.self) { request in request.context.providers.append(provider) }
     return self
   }
 }
@@ -62,12 +58,4 @@ private struct ClosureProvider: ActionContextProvider {
 private struct WeakProvider<Owner: ActionContextProvider & AnyObject>: ActionContextProvider {
   weak var owner: Owner?
   func provide(to context: ActionContext) { owner?.provide(to: context) }
-}
-
-/// The tag of a provider modifier (see `Node.dispatchPlainly`): the provider it appends, as a
-/// closure (calling it costs no existential projection or witness thunk).
-final class ProviderTag {
-  let provide: (ActionContext) -> Void
-
-  init(_ provide: @escaping (ActionContext) -> Void) { self.provide = provide }
 }

@@ -10,6 +10,9 @@ extension Node {
   /// editor.perform("menu.Save")
   /// ```
   ///
+  /// An `AsyncManagedAction` reports `ActionsError.requiresAwait(_:)` here; perform it with
+  /// `await node.perform(...)`.
+  ///
   /// - Parameters:
   ///   - identifier: The identifier, such as `"menu.Save"`.
   ///   - sender: What asks for the action; this node when `nil`.
@@ -19,19 +22,26 @@ extension Node {
   public func perform(_ identifier: String, sender: Any? = nil, tracing trace: ActionTrace? = nil)
     -> TreePerformResult
   {
-    var result = TreePerformResult.notPerformed(.notDispatched(.notInTree))
-    if trace == nil,
-      withPlainManager({ manager, node, provide in
-        let answer =
-          sender == nil
-          ? manager.performDirectly(identifier, objectSender: self, providing: provide)
-          : manager.performDirectly(identifier, sender: sender.unsafelyUnwrapped, providing: provide)
-        result = .answered(answer, manager: node)
-      })
-    {
-      return result
+    performWithOutcome(identifier, sender: sender, tracing: trace).result
+  }
+
+  /// Performs an identifier from this node, awaiting asynchronous actions (and asynchronous
+  /// modifiers on the path) on the caller's actor, with the same path, providers and rules as
+  /// ``perform(_:sender:tracing:)``.
+  ///
+  /// - Parameters:
+  ///   - identifier: The identifier, such as `"menu.Save"`.
+  ///   - sender: What asks for the action; this node when `nil`.
+  ///   - trace: A trace that records the dispatch, or `nil`.
+  /// - Returns: The manager's answer, or why no manager answered.
+  @discardableResult
+  nonisolated(nonsending) public func perform(
+    _ identifier: String, sender: Any? = nil, tracing trace: ActionTrace? = nil
+  ) async -> TreePerformResult {
+    await withManagedRequest(.perform, identifier, sender: sender) { request in
+      let (outcome, answer) = await requestWithOutcome(request, tracing: trace)
+      return TreePerformResult(outcome: outcome, answer: answer)
     }
-    return performWithOutcome(identifier, sender: sender, tracing: trace).result
   }
 
   /// Performs an identifier and returns both the outcome of its dispatch and the result, for
@@ -39,12 +49,10 @@ extension Node {
   package func performWithOutcome(_ identifier: String, sender: Any?, tracing trace: ActionTrace?) -> (
     outcome: ActionOutcome, result: TreePerformResult
   ) {
-    let exchange = ManagedActionRequest.Exchange(mode: .perform, sender: sender ?? self)
-    let outcome = trigger(ManagedActionRequest(identifier: identifier, exchange: exchange), tracing: trace)
-    guard let result = exchange.performResult, case .handled(let manager, _) = outcome else {
-      return (outcome, .notPerformed(outcome))
+    withManagedRequest(.perform, identifier, sender: sender) { request in
+      let (outcome, answer) = requestWithOutcome(request, tracing: trace)
+      return (outcome, TreePerformResult(outcome: outcome, answer: answer))
     }
-    return (outcome, .answered(result, manager: manager))
   }
 
   /// Validates an identifier from this node: the same path and context as
@@ -55,18 +63,23 @@ extension Node {
   ///   - sender: What asks; this node when `nil`.
   /// - Returns: The validation, or ``Validation/unavailable`` when no manager answered.
   public func validate(_ identifier: String, sender: Any? = nil) -> Validation {
-    var validation = Validation.unavailable
-    if withPlainManager({ manager, _, provide in
-      validation =
-        sender == nil
-        ? manager.validateDirectly(identifier, objectSender: self, providing: provide)
-        : manager.validateDirectly(identifier, sender: sender.unsafelyUnwrapped, providing: provide)
-    }) {
+    withManagedRequest(.validate, identifier, sender: sender) { request in
+      guard case .validated(let validation)? = requestWithOutcome(request, tracing: nil).answer else {
+        return .unavailable
+      }
       return validation
     }
-    let exchange = ManagedActionRequest.Exchange(mode: .validate, sender: sender ?? self)
-    trigger(ManagedActionRequest(identifier: identifier, exchange: exchange))
-    return exchange.validation ?? .unavailable
+  }
+}
+
+extension TreePerformResult {
+  /// The result of a perform request that ended in `outcome` with `answer`.
+  init(outcome: ActionOutcome, answer: ManagedActionRequest.Answer?) {
+    guard case .performed(let result)? = answer, case .handled(let manager, _) = outcome else {
+      self = .notPerformed(outcome)
+      return
+    }
+    self = .answered(result, manager: manager)
   }
 }
 
@@ -87,6 +100,21 @@ extension NodeTree {
     return (focusedNode ?? root).perform(identifier, sender: sender, tracing: trace)
   }
 
+  /// Performs an identifier from the focused node (or the root), awaiting asynchronous actions.
+  ///
+  /// - Parameters:
+  ///   - identifier: The identifier.
+  ///   - sender: What asks for the action; the starting node when `nil`.
+  ///   - trace: A trace that records the dispatch, or `nil`.
+  /// - Returns: The manager's answer, or why no manager answered.
+  @discardableResult
+  nonisolated(nonsending) public func perform(
+    _ identifier: String, sender: Any? = nil, tracing trace: ActionTrace? = nil
+  ) async -> TreePerformResult {
+    guard isRooted else { return .notPerformed(.notDispatched(.notInTree)) }
+    return await (focusedNode ?? root).perform(identifier, sender: sender, tracing: trace)
+  }
+
   /// Validates an identifier from the focused node, or the root when nothing is focused.
   ///
   /// - Parameters:
@@ -96,39 +124,5 @@ extension NodeTree {
   public func validate(_ identifier: String, sender: Any? = nil) -> Validation {
     guard isRooted else { return .unavailable }
     return (focusedNode ?? root).validate(identifier, sender: sender)
-  }
-}
-
-extension Node {
-  /// The most providers and managers `withPlainManager` gathers on the stack; a path with more
-  /// is dispatched.
-  private static let plainTagCapacity = 17
-
-  /// Calls `body` with the nearest manager, its node and a function that runs the providers on
-  /// the way to it, nearest first, when nothing else on the path would see a
-  /// ``ManagedActionRequest``: then dispatching one would only gather those providers and hand
-  /// them to that manager, which is what `body` does directly. Returns `false`, not calling
-  /// `body`, when the request must be dispatched (see `Node.dispatchPlainly`).
-  ///
-  /// Not generic over a result: unspecialized, its optional result would cost value-witness calls.
-  func withPlainManager(_ body: (ActionManager, Node, (ActionContext) -> Void) -> Void) -> Bool {
-    withUnsafeTemporaryAllocation(of: Unmanaged<AnyObject>.self, capacity: Self.plainTagCapacity) { tags in
-      dispatchPlainly(
-        ManagedActionRequest.self, passing: ProviderTag.self, until: ActionManager.self, collecting: tags
-      ) { count, node in
-        // `dispatchPlainly` checked the tags' types: providers, then the manager. The tags live
-        // as long as their modifiers, which the tree keeps while this runs.
-        let manager = Unmanaged<ActionManager>.fromOpaque(tags[count - 1].toOpaque())
-        manager._withUnsafeGuaranteedRef { manager in
-          body(manager, node) { context in
-            for index in 0..<(count - 1) {
-              Unmanaged<ProviderTag>.fromOpaque(tags[index].toOpaque())._withUnsafeGuaranteedRef {
-                $0.provide(context)
-              }
-            }
-          }
-        }
-      }
-    }
   }
 }

@@ -19,10 +19,10 @@ struct RecordDepths: ManagedAction {
   func perform(context: ActionContext) throws { record(context.values(in: "depths", as: Int.self)) }
 }
 
-/// When only providers and managers lie on the path, `perform` and `validate` ask the manager
-/// directly instead of dispatching (see `Node.dispatchPlainly`). These tests pin down that the
-/// shortcut changes nothing a caller can see.
-@Suite struct DirectPerformTests {
+/// Performs and validations over paths of providers and managers, and every change to such a
+/// path between two performs from the same node. (These once checked a direct route against the
+/// dispatch; there is one route now, and they hold for it.)
+@Suite struct PerformPathTests {
   /// A chain of `depth` nodes under a manager at the root, each providing its depth; returns the
   /// tree and the nodes, root first.
   func chain(_ depth: Int, record: @escaping ([Int]) -> Void) throws -> (NodeTree, [Node]) {
@@ -77,8 +77,7 @@ struct RecordDepths: ManagedAction {
     #expect(tree.root.children.count == 1)
   }
 
-  // A node remembers the path it last found while nothing anywhere changes (`PlainPathCache`):
-  // every change to the path between two performs from the same node must show.
+  // Every change to the path between two performs from the same node must show.
 
   @Test func aRepeatedPerformSeesProvidersAddedAndRemovedOnItsPath() throws {
     var seen: [Int] = []

@@ -1,11 +1,10 @@
 import Testing
 @_spi(Invariants) import ViewTree
 
-/// A synchronous request whose first possible taker is a responder for exactly its type is
-/// answered by calling that responder directly (see `Dispatcher.dispatchRequest`). These tests pin
-/// down that this shortcut is invisible: everything the general dispatch would do, it does, and
-/// whatever it cannot do sends the request the general way.
-@Suite struct DirectResponseTests {
+/// Requests answered by a responder some levels up, with every kind of modifier, trace, observer,
+/// error and mutation around them: what the one dispatch must do for a request. (These once
+/// checked a direct route for requests against the general dispatch; there is one route now.)
+@Suite struct RequestPathTests {
   @Test func anAnswerIsTheSameWithAndWithoutATrace() throws {
     let (tree, nodes) = makeChain(9)
     for node in nodes.dropLast() { node.handleAction(Save.self) {} }
@@ -19,7 +18,7 @@ import Testing
     #expect(tree.checkInvariants().isEmpty)
   }
 
-  @Test func aStepObserverSeesARequestThatWouldOtherwiseBeAnsweredDirectly() throws {
+  @Test func aStepObserverSeesARequestAnsweredByAResponder() throws {
     let (tree, nodes) = makeChain(3)
     try nodes[0].respond(to: CountRows.self) { _ in 5 }
     var observed: [String] = []
