@@ -37,8 +37,7 @@ import Testing
   }
 
   @Test func aContextAnActionKeepsKeepsTheManagerAliveAsItsSender() throws {
-    // The manager lends its contexts an unretained reference to itself while it performs; one that
-    // outlives the perform must retain it.
+    // A context that outlives the perform keeps its manager, its default sender.
     weak var weakManager: ActionManager?
     var kept: [ActionContext] = []
     do {

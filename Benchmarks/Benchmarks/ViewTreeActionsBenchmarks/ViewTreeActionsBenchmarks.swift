@@ -12,18 +12,38 @@ enum LevelKey: ActionContextKey {
   static let defaultValue = 0
 }
 
-/// A chain of `depth` nodes under a root with a manager; every `providerEvery`-th node provides
-/// one context value. Returns the tree and the bottom node.
-func makeChain(depth: Int, providers: Int) -> (NodeTree, Node) {
+/// What sits at the root of a chain besides the manager.
+enum RootExtra {
+  case none
+  /// An untyped `onAction` observer, as a logger or analytics hook would be.
+  case observer
+  /// An untyped capture modifier that lets everything pass.
+  case capture
+}
+
+/// A chain of `depth` nodes (the bottom one included) under a root with a manager; exactly
+/// `providers` nodes above the bottom one provide one context value each, spread evenly, the
+/// top-most being the root. Returns the tree and the bottom node.
+func makeChain(depth: Int, providers: Int, rootExtra: RootExtra = .none) -> (NodeTree, Node) {
   let manager = ActionManager()
   try! manager.register(SaveAction())
   var node = Node("leaf")
   let leaf = node
-  let every = depth / providers
+  let every = (depth - 1) / providers
+  var installed = 0
   for level in 1..<depth {
     let child = node
     node = Node { child }
-    if level % every == 0 { node.provideActionContext { $0[LevelKey.self] = level } }
+    if level % every == 0, installed < providers {
+      node.provideActionContext { $0[LevelKey.self] = level }
+      installed += 1
+    }
+  }
+  precondition(installed == providers, "the chain installs \(installed) providers, not \(providers)")
+  switch rootExtra {
+  case .none: break
+  case .observer: node.onAction { blackHole($0) }
+  case .capture: node.captureAction { _ in .unhandled }
   }
   node.actionManager(manager)
   return (try! NodeTree(root: node), leaf)
@@ -38,13 +58,31 @@ let benchmarks: @Sendable () -> Void = {
     maxIterations: 10_000
   )
 
-  // perform("menu.Save") from 16 levels deep with 4 providers on the path.
+  // perform("menu.Save") from the bottom of a 16-node chain with 4 providers on the path.
   Benchmark("TreePerform16Deep4Providers") { benchmark, state in
     for _ in benchmark.scaledIterations {
       blackHole(state.1.perform("menu.Save"))
     }
   } setup: {
     makeChain(depth: 16, providers: 4)
+  }
+
+  // The same with an untyped `onAction` observer at the root.
+  Benchmark("TreePerform16Deep4ProvidersObserved") { benchmark, state in
+    for _ in benchmark.scaledIterations {
+      blackHole(state.1.perform("menu.Save"))
+    }
+  } setup: {
+    makeChain(depth: 16, providers: 4, rootExtra: .observer)
+  }
+
+  // The same with an untyped capture modifier at the root.
+  Benchmark("TreePerform16Deep4ProvidersCaptured") { benchmark, state in
+    for _ in benchmark.scaledIterations {
+      blackHole(state.1.perform("menu.Save"))
+    }
+  } setup: {
+    makeChain(depth: 16, providers: 4, rootExtra: .capture)
   }
 
   // Validating 1,000 items against a focus 8 levels deep.

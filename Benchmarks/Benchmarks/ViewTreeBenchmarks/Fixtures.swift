@@ -12,8 +12,8 @@ struct Lookup: Request {
 /// The type every typed handler on the path waits for; it never arrives.
 struct Miss: Action {}
 
-/// A chain of `depth` nodes, each with one typed `handleAction` for `Miss`; the root also handles
-/// `Hit`. Every `captureEvery`-th node (if any) carries an untyped capture modifier that lets the
+/// A chain of `depth` nodes, each with one typed `handleAction` for `Miss`; the root (the only
+/// node when `depth` is 1) also handles `Hit`. Every `captureEvery`-th node (if any) carries an untyped capture modifier that lets the
 /// action go on. Returns the tree and the bottom node.
 func makeChain(depth: Int, captureEvery: Int? = nil) -> (NodeTree, Node) {
   var node = Node().handleAction(Miss.self) {}
@@ -63,6 +63,38 @@ struct ReferenceChain {
         if handlerType[Int(handler)] == type { return Int(node) }
         handler = nextHandler[Int(handler)]
       }
+      node = parent[Int(node)]
+    }
+    return -1
+  }
+}
+
+/// The same shape as `makeChain` reduced to what a filter test reads: per node, a parent index and
+/// one 64-bit filter word with a bit per action type its modifiers match. Walked by a bare loop
+/// that tests one word per node: the least a dispatch that skips nodes by filter can do.
+struct FilterChain {
+  var parent: [Int32]
+  var filter: [UInt64]
+
+  /// The bit for an action type, as a dispatch filter would choose it.
+  static func bit(for type: ObjectIdentifier) -> UInt64 {
+    1 << ((UInt64(UInt(bitPattern: type)) &* 0x9E37_79B9_7F4A_7C15) >> 58)
+  }
+
+  /// Node 0 is the leaf, node `depth - 1` the root, which alone matches `Hit`.
+  init(depth: Int) {
+    parent = (0..<depth).map { $0 == depth - 1 ? -1 : Int32($0 + 1) }
+    let miss = Self.bit(for: ObjectIdentifier(Miss.self))
+    filter = Array(repeating: miss, count: depth)
+    filter[depth - 1] |= Self.bit(for: ObjectIdentifier(Hit.self))
+  }
+
+  /// Walks from the leaf to the first node whose filter has `bit`; returns its index or -1.
+  @inline(never)
+  func dispatch(_ bit: UInt64) -> Int {
+    var node: Int32 = 0
+    while node >= 0 {
+      if filter[Int(node)] & bit != 0 { return Int(node) }
       node = parent[Int(node)]
     }
     return -1

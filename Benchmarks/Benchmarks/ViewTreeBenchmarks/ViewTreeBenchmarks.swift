@@ -35,6 +35,45 @@ let benchmarks: @Sendable () -> Void = {
     ReferenceChain(depth: 64)
   }
 
+  // The filter walk: a bare loop over the same 64 nodes testing one filter word per node, the
+  // least a dispatch that skips non-matching nodes by a filter can do.
+  Benchmark("FilterWalk64") { benchmark, chain in
+    let bit = FilterChain.bit(for: ObjectIdentifier(Hit.self))
+    for _ in benchmark.scaledIterations {
+      blackHole(chain.dispatch(bit))
+    }
+  } setup: {
+    FilterChain(depth: 64)
+  }
+
+  // One closure called through an existential: what handling an action on its own node cannot
+  // do with less.
+  Benchmark("DirectCall") { benchmark, state in
+    for _ in benchmark.scaledIterations {
+      blackHole(state.call(Hit()))
+    }
+  } setup: {
+    DirectCallState()
+  }
+
+  // A typed handler on the node that triggers.
+  Benchmark("TriggerOnTarget") { benchmark, state in
+    for _ in benchmark.scaledIterations {
+      blackHole(state.leaf.trigger(Hit()))
+    }
+  } setup: {
+    ChainState(depth: 1)
+  }
+
+  // A typed handler 8 levels up (a 9-node chain of non-matching typed handlers).
+  Benchmark("Trigger9Up") { benchmark, state in
+    for _ in benchmark.scaledIterations {
+      blackHole(state.leaf.trigger(Hit()))
+    }
+  } setup: {
+    ChainState(depth: 9)
+  }
+
   // 3. Capture and bubble, tracing off and on.
   Benchmark("CaptureBubble64") { benchmark, state in
     for _ in benchmark.scaledIterations {
@@ -70,6 +109,35 @@ let benchmarks: @Sendable () -> Void = {
     }
   } setup: {
     RequestState(depth: 9)
+  }
+
+  // The same with an untyped `onAction` observer at the root, as a logger would be.
+  Benchmark("Request8UpObserved") { benchmark, state in
+    for _ in benchmark.scaledIterations {
+      blackHole(try? state.leaf.request(Lookup(key: 7)))
+    }
+  } setup: {
+    RequestState(depth: 9, observed: true)
+  }
+
+  // Memory of nodes with one typed handler each: 100,000 of them under one root, bytes per node
+  // of resident memory grown by building them.
+  let rssPerHandlerNode = BenchmarkMetric.custom("RSS bytes per node", useScalingFactor: false)
+  Benchmark(
+    "Build100kTypedHandlerNodes",
+    configuration: .init(
+      metrics: [.wallClock, .mallocCountTotal, rssPerHandlerNode], warmupIterations: 1, scalingFactor: .one,
+      maxDuration: .seconds(10), maxIterations: 7)
+  ) { benchmark in
+    let before = MemorySnapshot()
+    benchmark.startMeasurement()
+    let root = Node {
+      for _ in 0..<100_000 { Node().handleAction(Miss.self) {} }
+    }
+    benchmark.stopMeasurement()
+    let after = MemorySnapshot()
+    benchmark.measurement(rssPerHandlerNode, (after.resident - before.resident) / 100_000)
+    blackHole(root)
   }
 
   // 5. Build a 1,000,001-node tree with the result builder. Bytes per node: the resident set
@@ -127,7 +195,7 @@ final class ChainState {
 final class RequestState {
   let tree: NodeTree
   let leaf: Node
-  init(depth: Int) {
+  init(depth: Int, observed: Bool = false) {
     var node = Node()
     leaf = node
     for _ in 1..<depth {
@@ -135,7 +203,17 @@ final class RequestState {
       node = Node { child }.handleAction(Miss.self) {}
     }
     try! node.respond(to: Lookup.self) { lookup in lookup.key * 2 }
+    if observed { node.onAction { blackHole($0) } }
     tree = try! NodeTree(root: node)
+  }
+}
+
+/// One closure behind an existential, called with an action.
+final class DirectCallState {
+  let call: (any Action) -> Bool
+  init() {
+    let handled: (any Action) -> Bool = { action in action is Hit }
+    call = handled
   }
 }
 

@@ -12,11 +12,8 @@
 ///   the classic pattern in which each interested object appends itself and the action calls every
 ///   observer of a protocol.
 public final class ActionContext {
-  // NB: `@exclusivity(unchecked)` on the fields every perform reads and writes: no access to them
-  // spans a call into other code, and dynamic exclusivity checks cost more than the accesses.
-
   /// The parsed identifier being validated or performed.
-  @exclusivity(unchecked) public private(set) var identifier: ActionIdentifier
+  public private(set) var identifier: ActionIdentifier
   /// What asked for the action: a menu item, a button, a key binding. The ``ActionManager`` when the
   /// caller gave none.
   public var sender: Any {
@@ -31,7 +28,7 @@ public final class ActionContext {
     }
   }
   /// When `true`, `ActionManager.perform(context:)` performs without validating first.
-  @exclusivity(unchecked) public var skipsValidation = false
+  public var skipsValidation = false
   /// The undo history of the manager that builds the context, for actions that register undo
   /// steps.
   public let undoHistory: UndoHistory
@@ -39,33 +36,24 @@ public final class ActionContext {
   /// Everything but the first typed value, allocated on first use: most contexts carry one value
   /// or none, and a context with fewer stored properties is cheaper to create and destroy.
   private final class Storage {
-    // NB: `@exclusivity(unchecked)`: no access spans a call into other code.
-    @exclusivity(unchecked) var typedValues: [ObjectIdentifier: Any] = [:]
-    @exclusivity(unchecked) var keyedValues: [String: Any] = [:]
-    @exclusivity(unchecked) var lists: [String: [Any]] = [:]
+    var typedValues: [ObjectIdentifier: Any] = [:]
+    var keyedValues: [String: Any] = [:]
+    var lists: [String: [Any]] = [:]
   }
 
-  // NB: `@exclusivity(unchecked)`: no access to these spans a call into other code, and dynamic
-  // exclusivity checks would double the cost of a small perform. `firstTypedValue` is not an
-  // `Any?`: copying an optional existential goes through generic value witnesses.
-  @exclusivity(unchecked) private var explicitSender: Any = ()
-  @exclusivity(unchecked) private var hasExplicitSender = false
-  /// The manager that built the context, the sender when the caller gave none. Unretained while
-  /// the context borrows references; `retainedManager` keeps it otherwise.
-  @exclusivity(unchecked) private unowned(unsafe) var manager: ActionManager?
-  @exclusivity(unchecked) private var retainedManager: ActionManager?
-  /// Whether the manager is unretained: true while a manager performs with a context it made for
-  /// that perform, when the manager's caller keeps it alive. A context that outlives the perform
-  /// stops borrowing (`stopBorrowing()`), and a context made for a caller never borrows.
-  /// (Retaining it on every perform costs two atomic operations; a `weak` reference pays for
-  /// every access through a side table.) The spare context a manager keeps therefore does not
-  /// keep it alive.
-  @exclusivity(unchecked) private var borrowsReferences = false
-  @exclusivity(unchecked) private var firstTypedKey: ObjectIdentifier?
-  @exclusivity(unchecked) private var firstTypedValue: Any = ()
-  @exclusivity(unchecked) private var storageIfAllocated: Storage?
+  // NB: `firstTypedValue` is not an `Any?`: copying an optional existential goes through generic
+  // value witnesses.
+  private var explicitSender: Any = ()
+  private var hasExplicitSender = false
+  /// The manager that built the context, the sender when the caller gave none. A context someone
+  /// keeps keeps it alive; the spare context a manager keeps for its next perform holds none
+  /// (see `clear()`), so the two form no cycle.
+  private var manager: ActionManager?
+  private var firstTypedKey: ObjectIdentifier?
+  private var firstTypedValue: Any = ()
+  private var storageIfAllocated: Storage?
   /// While providers run, keys already set are kept (see ``ActionContextProvider``).
-  @exclusivity(unchecked) private var isProviding = false
+  private var isProviding = false
 
   private var storage: Storage {
     if let storageIfAllocated { return storageIfAllocated }
@@ -87,36 +75,23 @@ public final class ActionContext {
   }
 
   /// Creates a context for a manager, which is its sender until one is set.
-  ///
-  /// - Parameter borrowing: Whether the context borrows references (see `borrowsReferences`).
-  ///   When `true`, the manager must call `stopBorrowing()` if the context outlives the perform it
-  ///   was made for.
-  init(identifier: ActionIdentifier, manager: ActionManager, borrowing: Bool) {
+  init(identifier: ActionIdentifier, manager: ActionManager) {
     self.identifier = identifier
     self.undoHistory = manager.undoHistory
     self.manager = manager
-    if borrowing { borrowsReferences = true } else { retainedManager = manager }
   }
 
   /// Makes a context that nothing else references, made by the same manager, ready for another
   /// perform: the manager recycles contexts so that a perform does not allocate.
-  func recycle(identifier: ActionIdentifier, borrowing: Bool) {
+  func recycle(identifier: ActionIdentifier, manager: ActionManager) {
     // The same identifier as last time (a repeated perform) needs no store, so no retain.
     if !self.identifier.isIdentical(to: identifier) { self.identifier = identifier }
-    if !borrowing { stopBorrowing() }
-  }
-
-  /// Retains the manager from now on: the context outlives the perform it was made for (an action
-  /// or observer kept it), or was made for a caller.
-  func stopBorrowing() {
-    retainedManager = manager
-    borrowsReferences = false
+    self.manager = manager
   }
 
   /// Sets the sender when `sender` is not `nil`.
   func setSender(_ sender: Any?) {
-    // NB: not `if let`: binding copies the optional existential even when it is `nil`.
-    if sender != nil { self.sender = sender.unsafelyUnwrapped }
+    if let sender { self.sender = sender }
   }
 
   /// Drops everything a finished perform stored. (Plain stores only where something was set:
@@ -126,6 +101,7 @@ public final class ActionContext {
       explicitSender = ()
       hasExplicitSender = false
     }
+    manager = nil
     skipsValidation = false
     if firstTypedKey != nil {
       firstTypedKey = nil

@@ -1,27 +1,18 @@
-/// Parses identifiers byte by byte over their UTF-8 form. Every read is bounds-checked against the
-/// buffer's count, so no input can trap.
+/// Parses identifiers byte by byte over their UTF-8 form. Every read is checked against the
+/// count before it is made, so no input can trap.
 struct IdentifierParser {
   private let text: String
-  private let bytes: UnsafeBufferPointer<UInt8>
+  private let bytes: [UInt8]
   private var index = 0
 
-  private init(text: String, bytes: UnsafeBufferPointer<UInt8>) {
+  private init(text: String) {
     self.text = text
-    self.bytes = bytes
+    self.bytes = Array(text.utf8)
   }
 
   static func parse(_ text: String) throws(IdentifierParseError) -> ActionIdentifier {
-    var copy = text
-    // `withUTF8` gives contiguous storage (copying a bridged string once if needed).
-    let result: Result<ActionIdentifier, IdentifierParseError> = copy.withUTF8 { bytes in
-      var parser = IdentifierParser(text: text, bytes: bytes)
-      do throws(IdentifierParseError) {
-        return .success(try parser.parseIdentifier())
-      } catch {
-        return .failure(error)
-      }
-    }
-    return try result.get()
+    var parser = IdentifierParser(text: text)
+    return try parser.parseIdentifier()
   }
 
   // MARK: - Grammar
@@ -101,9 +92,9 @@ struct IdentifierParser {
   private mutating func parseValue() throws(IdentifierParseError) -> ArgumentValue? {
     if index < bytes.count, bytes[index] == .quote { return .string(try parseString()) }
     guard let word = scanWord() else { return nil }
-    let bytes = UnsafeBufferPointer(rebasing: self.bytes[word])
-    if Self.equals(bytes, "true") { return .bool(true) }
-    if Self.equals(bytes, "false") { return .bool(false) }
+    let bytes = self.bytes[word]
+    if bytes.elementsEqual("true".utf8) { return .bool(true) }
+    if bytes.elementsEqual("false".utf8) { return .bool(false) }
     switch Self.jsonNumber(bytes) {
     case .integer:
       if let integer = Self.integer(bytes) { return .int(integer) }
@@ -221,7 +212,7 @@ struct IdentifierParser {
   // MARK: - Helpers
 
   private func string(_ start: Int, _ end: Int) -> String {
-    String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    String(decoding: bytes[start..<end], as: UTF8.self)
   }
 
   /// The character that starts at `position` (a replacement character if it does not decode).
@@ -233,13 +224,6 @@ struct IdentifierParser {
 
   private func error(at offset: Int, _ reason: IdentifierParseError.Reason) -> IdentifierParseError {
     IdentifierParseError(text: text, offset: offset, reason: reason)
-  }
-
-  /// Whether `bytes` are the bytes of `literal`.
-  static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
-    guard bytes.count == literal.utf8CodeUnitCount else { return false }
-    for position in bytes.indices where bytes[position] != literal.utf8Start[position] { return false }
-    return true
   }
 
   // The bytes that end words and names are all below 64, so a class is one 64-bit mask. Computed
@@ -274,28 +258,29 @@ struct IdentifierParser {
 
   /// Which JSON number `bytes` is, if any: `-? int frac? exp?` (so `Double`'s `nan`, `inf` and hex
   /// forms stay words).
-  static func jsonNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> NumberKind? {
-    var position = 0
+  static func jsonNumber(_ bytes: ArraySlice<UInt8>) -> NumberKind? {
+    var position = bytes.startIndex
     func isDigit(at position: Int) -> Bool {
-      position < bytes.count && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position])
+      position < bytes.endIndex && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position])
     }
     func skipDigits() { while isDigit(at: position) { position += 1 } }
-    if position < bytes.count, bytes[position] == UInt8(ascii: "-") { position += 1 }
+    if position < bytes.endIndex, bytes[position] == UInt8(ascii: "-") { position += 1 }
     guard isDigit(at: position) else { return nil }
     let leadingZero = bytes[position] == UInt8(ascii: "0")
     position += 1
     if leadingZero, isDigit(at: position) { return nil }
     skipDigits()
     var kind = NumberKind.integer
-    if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+    if position < bytes.endIndex, bytes[position] == UInt8(ascii: ".") {
       position += 1
       guard isDigit(at: position) else { return nil }
       skipDigits()
       kind = .fraction
     }
-    if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
+    if position < bytes.endIndex, bytes[position] | 0x20 == UInt8(ascii: "e") {
       position += 1
-      if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-")
+      if position < bytes.endIndex,
+        bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-")
       {
         position += 1
       }
@@ -303,11 +288,11 @@ struct IdentifierParser {
       skipDigits()
       kind = .fraction
     }
-    return position == bytes.count ? kind : nil
+    return position == bytes.endIndex ? kind : nil
   }
 
   /// The value of a JSON integer (`-? digits`), or `nil` when it does not fit in `Int`.
-  static func integer(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+  static func integer(_ bytes: ArraySlice<UInt8>) -> Int? {
     let negative = bytes.first == UInt8(ascii: "-")
     var value = 0
     for byte in bytes.dropFirst(negative ? 1 : 0) {

@@ -60,9 +60,8 @@ public final class ActionManager {
     /// The identifier when the text parsed: what a perform reads, as copying a `Result` out of a
     /// class costs an outlined copy of both payloads.
     let identifier: ActionIdentifier?
-    // NB: `@exclusivity(unchecked)`: written only in `resolve`, never across a call out.
-    @exclusivity(unchecked) var registration: Registration?
-    @exclusivity(unchecked) var version: Int
+    var registration: Registration?
+    var version: Int
 
     init(parsing text: String, version: Int) {
       do throws(IdentifierParseError) {
@@ -75,22 +74,19 @@ public final class ActionManager {
     }
   }
 
-  // NB: `@exclusivity(unchecked)` on the state every perform reads: no access to it spans a call
-  // into an action, provider or observer, so no two accesses can overlap, and dynamic exclusivity
-  // checks cost more than the lookups themselves.
-  @exclusivity(unchecked) var actions: [String: Registration] = [:] {
+  var actions: [String: Registration] = [:] {
     didSet { registrationsVersion &+= 1 }
   }
-  @exclusivity(unchecked) var registrationsVersion = 0
-  @exclusivity(unchecked) var observers: [Observer] = []
+  var registrationsVersion = 0
+  var observers: [Observer] = []
   private var nextObserverID = 0
-  @exclusivity(unchecked) private var identifierCache: [String: CacheEntry] = [:]
+  private var identifierCache: [String: CacheEntry] = [:]
   // A context from a finished perform that nothing else kept, reused by the next one.
-  @exclusivity(unchecked) var spareContext: ActionContext?
+  var spareContext: ActionContext?
   // The most recently resolved text, checked before the dictionary: repeated identifiers (a key
   // held down, the same button) then cost a string comparison rather than a hash.
-  @exclusivity(unchecked) private var recentText: String?
-  @exclusivity(unchecked) private var recentEntry: CacheEntry?
+  private var recentText: String?
+  private var recentEntry: CacheEntry?
 
   var identifierCacheCount: Int { identifierCache.count }
 
@@ -171,20 +167,18 @@ public final class ActionManager {
   /// - Returns: The parsed identifier.
   /// - Throws: ``IdentifierParseError``.
   public func identifier(parsing text: String) throws(IdentifierParseError) -> ActionIdentifier {
-    try unretainedEntry(for: text).takeUnretainedValue().parsed.get()
+    try entry(for: text).parsed.get()
   }
 
-  /// The cache entry for `text`, parsing it on a miss, without a retain: valid until the cache
-  /// changes, which calling out to an action, provider or observer may do (by performing other
-  /// identifiers).
+  /// The cache entry for `text`, parsing it on a miss.
   @inline(__always)
-  func unretainedEntry(for text: String) -> Unmanaged<CacheEntry> {
-    if recentText == text, let recentEntry { return Unmanaged.passUnretained(recentEntry) }
+  func entry(for text: String) -> CacheEntry {
+    if recentText == text, let recentEntry { return recentEntry }
     return cachedOrNewEntry(for: text)
   }
 
-  private func cachedOrNewEntry(for text: String) -> Unmanaged<CacheEntry> {
-    if let cached = cacheLookup(text) { return Unmanaged.passUnretained(cached) }
+  private func cachedOrNewEntry(for text: String) -> CacheEntry {
+    if let cached = cacheLookup(text) { return cached }
     if identifierCache.count >= Self.identifierCacheLimit {
       identifierCache.removeAll(keepingCapacity: true)
     }
@@ -193,7 +187,7 @@ public final class ActionManager {
     identifierCache[text] = entry
     recentText = text
     recentEntry = entry
-    return Unmanaged.passUnretained(entry)
+    return entry
   }
 
   /// The registration of an entry's name now, `identifier` being its identifier.
@@ -238,7 +232,7 @@ public final class ActionManager {
       context.setSender(sender)
       configure(context)
     }
-    return makeContext(identifier, borrowing: false, configure: configure) { context in
+    return makeContext(identifier, configure: configure) { context in
       if !providers.isEmpty { context.collect(from: providers) }
     }
   }
@@ -246,20 +240,16 @@ public final class ActionManager {
   /// A context from the spare one when there is one, with the manager as sender: then what
   /// `configure` sets (the sender too) and what `provide` adds.
   ///
-  /// - Parameter borrowing: Whether the context borrows the manager (see
-  ///   `ActionContext.borrowsReferences`); then the caller calls `stopBorrowing()` on it if it
-  ///   outlives the perform.
   @inline(__always)
   func makeContext(
-    _ identifier: ActionIdentifier, borrowing: Bool, configure: (ActionContext) -> Void,
-    provide: (ActionContext) -> Void
+    _ identifier: ActionIdentifier, configure: (ActionContext) -> Void, provide: (ActionContext) -> Void
   ) -> ActionContext {
     let context: ActionContext
     if let spare = spareContext.take() {
-      spare.recycle(identifier: identifier, borrowing: borrowing)
+      spare.recycle(identifier: identifier, manager: self)
       context = spare
     } else {
-      context = ActionContext(identifier: identifier, manager: self, borrowing: borrowing)
+      context = ActionContext(identifier: identifier, manager: self)
     }
     configure(context)
     provide(context)
@@ -274,7 +264,7 @@ public final class ActionManager {
     invalid: (IdentifierParseError) -> R, then body: (ActionContext, ActionIdentifier, Registration?) -> R
   ) -> R {
     withContext(
-      unretainedEntry(for: text),
+      entry(for: text),
       configure: { context in
         context.setSender(sender)
         configure(context)
@@ -283,28 +273,21 @@ public final class ActionManager {
       invalid: invalid, then: body)
   }
 
-  /// The same for a cache entry, which must stay valid until `configure` is called (see
-  /// `unretainedEntry(for:)`).
+  /// The same for a cache entry.
   @inline(__always)
   func withContext<R>(
-    _ entry: Unmanaged<CacheEntry>, configure: (ActionContext) -> Void, provide: (ActionContext) -> Void,
+    _ entry: CacheEntry, configure: (ActionContext) -> Void, provide: (ActionContext) -> Void,
     invalid: (IdentifierParseError) -> R, then body: (ActionContext, ActionIdentifier, Registration?) -> R
   ) -> R {
-    // NB: what the perform needs is copied out of the entry before any call out; retaining the
-    // entry itself would cost two more atomic operations per perform.
-    // (A `guard` and a second function rather than one `let` assigned in two branches, which
-    // costs about 35 instructions more per perform.)
-    guard let identifier = entry._withUnsafeGuaranteedRef({ $0.identifier }) else {
-      switch entry._withUnsafeGuaranteedRef({ $0.parsed }) {
+    guard let identifier = entry.identifier else {
+      switch entry.parsed {
       case .failure(let error): return invalid(error)
       // Not reached: `entry.identifier` is set whenever parsing succeeded.
       case .success(let parsed):
-        let registration = entry._withUnsafeGuaranteedRef { self.registration(of: $0, parsed) }
-        return withContext(parsed, registration, configure, provide, body)
+        return withContext(parsed, registration(of: entry, parsed), configure, provide, body)
       }
     }
-    let registration = entry._withUnsafeGuaranteedRef { self.registration(of: $0, identifier) }
-    return withContext(identifier, registration, configure, provide, body)
+    return withContext(identifier, registration(of: entry, identifier), configure, provide, body)
   }
 
   @inline(__always)
@@ -314,16 +297,13 @@ public final class ActionManager {
   ) -> R {
     // NB: a `let` until the uniqueness check: a `var` lives in memory, and every call that gets
     // the context would retain and release what it loads from there.
-    let made = makeContext(identifier, borrowing: true, configure: configure, provide: provide)
+    let made = makeContext(identifier, configure: configure, provide: provide)
     let result = body(made, identifier, registration)
     var context = consume made
     if isKnownUniquelyReferenced(&context) {
       // Nothing kept the context: reuse it for the next call.
       context.clear()
       spareContext = consume context
-    } else {
-      // An action or observer kept it: from now on it keeps its sender and manager alive.
-      context.stopBorrowing()
     }
     return result
   }

@@ -67,26 +67,3 @@ struct ModifierEntry {
 func matchesExactlyOnly<T>(_ type: T.Type) -> Bool {
   (type is any Action.Type) && !(type is AnyObject.Type)
 }
-
-/// Calls `body` with the action as a `T` when its dynamic type is `T` or, unless `exactOnly`,
-/// converts to `T`; returns `nil` otherwise.
-///
-/// It never forms a `T?`: the modifier closures that call it run unspecialized, and instantiating
-/// `Optional<T>`'s metadata on every call would cost more than the whole hop.
-@inlinable @inline(__always)
-func withMatch<T>(
-  _ action: any Action, as type: T.Type, exactOnly: Bool, _ body: (T) throws -> ModifierReply
-) rethrows -> ModifierReply {
-  if exactOnly {
-    // The dispatcher has already compared type identities; this opens the existential and
-    // reinterprets the value as the same type.
-    func open<A: Action>(_ value: A) throws -> ModifierReply {
-      guard A.self == T.self else { return .skipped }
-      return try body(unsafeBitCast(value, to: T.self))
-    }
-    return try open(action)
-  }
-  guard action is T else { return .skipped }
-  // `is` just succeeded, so the forced cast cannot fail.
-  return try body(action as! T)
-}

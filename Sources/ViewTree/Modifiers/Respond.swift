@@ -115,13 +115,4 @@ extension Node {
       }
     }
   }
-
-  /// The action as a `T`, for asynchronous bodies (which cannot use the synchronous `withMatch`).
-  static func match<T>(_ action: any Action, as type: T.Type, exactOnly: Bool) -> T? {
-    if exactOnly {
-      func open<A: Action>(_ value: A) -> T? { A.self == T.self ? unsafeBitCast(value, to: T.self) : nil }
-      return open(action)
-    }
-    return action as? T
-  }
 }

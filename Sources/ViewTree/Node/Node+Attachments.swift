@@ -20,9 +20,7 @@ public protocol NodeAttachmentKey {
 /// The storage of one attached value.
 @usableFromInline
 final class AttachmentBox<Value> {
-  // NB: `@exclusivity(unchecked)`: read and written only by the attachment subscript, never across
-  // a call out.
-  @usableFromInline @exclusivity(unchecked) var value: Value
+  @usableFromInline var value: Value
   @usableFromInline init(_ value: Value) { self.value = value }
 }
 
@@ -62,9 +60,8 @@ extension Node {
   @inlinable
   func box<Key: NodeAttachmentKey>(for key: Key.Type) -> AttachmentBox<Key.Value>? {
     // Only this file stores under `ObjectIdentifier(Key.self)`, always an
-    // `AttachmentBox<Key.Value>`: the downcast cannot be wrong, so it need not be checked.
-    guard let object = attachedObject(for: ObjectIdentifier(key)) else { return nil }
-    return unsafeDowncast(object, to: AttachmentBox<Key.Value>.self)
+    // `AttachmentBox<Key.Value>`.
+    attachedObject(for: ObjectIdentifier(key)) as? AttachmentBox<Key.Value>
   }
 
   /// The object attached under `id`, an `ObjectIdentifier` of a `NodeAttachmentKey` type.
@@ -84,8 +81,8 @@ extension Node {
 
   /// Calls `body` with this node and then each ancestor, nearest first, until it returns `true`.
   ///
-  /// The walk takes no reference to the nodes it passes (each is alive while `body` runs, held by
-  /// its child), so it is as cheap as following the parent links.
+  /// `body` may change the tree: the walk goes on from the parent the node has when `body`
+  /// returns.
   ///
   /// ```swift
   /// var manager: Node?
@@ -97,13 +94,11 @@ extension Node {
   ///
   /// - Parameter body: Returns `true` to stop the walk.
   /// - Complexity: O(*d*) in the node's depth.
-  @inlinable
   public func walkAncestors(_ body: (Node) throws -> Bool) rethrows {
-    var current = Unmanaged.passUnretained(self)
-    while true {
-      let (stop, up) = try current._withUnsafeGuaranteedRef { node in (try body(node), node._up) }
-      guard !stop, let up else { return }
-      current = up
+    var current: Node? = self
+    while let node = current {
+      if try body(node) { return }
+      current = node._parent
     }
   }
 }

@@ -20,10 +20,13 @@ struct PathEntry {
 /// before it is called, so a body that removes its own modifier (or node, or tree) stays alive
 /// until it returns. Whatever user code does, no node on the path is freed before the dispatch
 /// is done with it.
+@usableFromInline
 enum Dispatcher {
   /// Paths up to this many nodes live in a fixed buffer on the stack; deeper ones on the heap.
-  static let inlinePathCapacity = 128
+  /// (64 entries of 16 bytes: `withUnsafeTemporaryAllocation` keeps at most 1 KiB on the stack.)
+  static let inlinePathCapacity = 64
 
+  @usableFromInline
   static func dispatch<A: Action>(
     _ action: A, from target: Node, trace: ActionTrace?, slot: RequestSlot? = nil
   ) -> ActionOutcome {
@@ -35,16 +38,45 @@ enum Dispatcher {
     }
   }
 
-  /// Dispatches a synchronous request sent by `Node.request`; throws when it got no answer.
+  /// Dispatches a request with memory set aside for its answer, of exactly `Q.Result`; returns
+  /// the outcome and the answer, `nil` when nobody answered.
   ///
-  /// - Parameters:
-  ///   - request: The request.
-  ///   - slot: Where the answer goes, of the request's `Result` type.
-  static func dispatchRequest(
-    _ request: any Action, from target: Node, trace: ActionTrace?, slot: RequestSlot
-  ) throws(RequestError) {
-    let outcome = dispatch(request, from: target, trace: trace, slot: slot)
-    if !slot.answered.pointee { throw RequestError(type(of: request), from: target, outcome: outcome) }
+  /// Inlinable, so that the caller specializes it for `Q`. The answer's memory is a stack buffer
+  /// of one `Q.Result`; a responder writes it only after checking that its answer is of that
+  /// type (`RequestSlot.write`), and `answered` says whether it did.
+  @inlinable
+  static func request<Q: Request>(_ request: Q, from target: Node, trace: ActionTrace?) -> (
+    outcome: ActionOutcome, answer: Q.Result?
+  ) {
+    var answered = false
+    return withUnsafeMutablePointer(to: &answered) { flag in
+      withUnsafeTemporaryAllocation(of: Q.Result.self, capacity: 1) { buffer in
+        // A buffer of capacity 1 always has a base address.
+        let base = buffer.baseAddress.unsafelyUnwrapped
+        let slot = RequestSlot(
+          pointer: UnsafeMutableRawPointer(base), resultType: Q.Result.self, answered: flag)
+        let outcome = dispatch(request, from: target, trace: trace, slot: slot)
+        return (outcome, flag.pointee ? base.move() : nil)
+      }
+    }
+  }
+
+  /// The same for an awaited request: the answer's memory is on the heap, as the dispatch may be
+  /// suspended.
+  nonisolated(nonsending) static func requestAwaiting<Q: Request>(
+    _ request: Q, from target: Node, trace: ActionTrace?
+  ) async -> (outcome: ActionOutcome, answer: Q.Result?) {
+    let answered = UnsafeMutablePointer<Bool>.allocate(capacity: 1)
+    answered.initialize(to: false)
+    let storage = UnsafeMutablePointer<Q.Result>.allocate(capacity: 1)
+    defer {
+      answered.deallocate()
+      storage.deallocate()
+    }
+    let slot = RequestSlot(
+      pointer: UnsafeMutableRawPointer(storage), resultType: Q.Result.self, answered: answered)
+    let outcome = await dispatchAsync(request, from: target, trace: trace, slot: slot)
+    return (outcome, answered.pointee ? storage.move() : nil)
   }
 
   /// Calls `body` with the path from `target` to the top-most node, the position on it of the
@@ -532,5 +564,116 @@ struct DispatchRun {
       result: result, nestingLevel: nestingLevel)
     trace?.record(step)
     tree.stepObserver?(step)
+  }
+}
+
+extension Dispatcher {
+  /// Runs a dispatch that may await asynchronous modifiers, on the caller's actor.
+  ///
+  /// The same dispatch as the synchronous one, except that it stops at an asynchronous modifier
+  /// (or a responder's awaiting form), awaits it, and goes on. The dispatch holds its path's nodes
+  /// strongly, so nodes removed while a modifier is suspended stay valid until it ends. It counts
+  /// as one nested dispatch in its tree until it finishes, suspended or not, so an asynchronous
+  /// handler that triggers its own action again stops at the reentrancy limit like a synchronous
+  /// one.
+  nonisolated(nonsending) static func dispatchAsync<A: Action>(
+    _ action: A, from target: Node, trace: ActionTrace?, slot: RequestSlot?
+  ) async -> ActionOutcome {
+    let actionType = ObjectIdentifier(type(of: action))
+    let (entries, firstBubble, capture) = heapPath(from: target, type: actionType)
+    // Strong references to the path's nodes for as long as the dispatch may be suspended.
+    let nodes = entries.map { $0.node.takeUnretainedValue() }
+    // `nodes` is never empty: it holds at least the target.
+    guard let tree = nodes[nodes.count - 1].treeRootedHere else { return .notDispatched(.notInTree) }
+    guard tree.dispatchDepth < tree.reentrancyLimit else {
+      return .notDispatched(.reentrancyLimit(tree.reentrancyLimit))
+    }
+    let path = UnsafeMutableBufferPointer<PathEntry>.allocate(capacity: entries.count)
+    defer { path.deallocate() }
+    _ = path.initialize(from: entries)
+
+    tree.dispatchDepth += 1
+    var run = DispatchRun(
+      path: UnsafeBufferPointer(path), tree: tree, action: action, type: actionType, trace: trace, slot: slot,
+      firstBubble: firstBubble, capture: capture, awaits: true)
+    var step = run.run()
+    while case .suspended(let suspension) = step {
+      let reply: Swift.Result<ModifierReply, any Error>
+      do {
+        // Cancellation of the awaiting task reaches the handlers as a thrown error.
+        try Task.checkCancellation()
+        reply = .success(try await suspension.body(suspension.action, suspension.slot))
+      } catch {
+        reply = .failure(error)
+      }
+      step = run.resume(suspension, with: reply)
+    }
+    tree.leaveDispatch()
+    withExtendedLifetime(nodes) {}
+    return run.outcome
+  }
+}
+
+// MARK: - Answers and matching
+
+/// Where a responder writes its answer: memory the caller of `request` set aside for a value of
+/// one type.
+@usableFromInline
+struct RequestSlot {
+  /// Uninitialized memory for one `resultType` value.
+  @usableFromInline let pointer: UnsafeMutableRawPointer
+  @usableFromInline let resultType: Any.Type
+  /// Set to `true` once the answer is written.
+  @usableFromInline let answered: UnsafeMutablePointer<Bool>
+
+  @usableFromInline
+  init(pointer: UnsafeMutableRawPointer, resultType: Any.Type, answered: UnsafeMutablePointer<Bool>) {
+    self.pointer = pointer
+    self.resultType = resultType
+    self.answered = answered
+  }
+
+  /// Writes a responder's answer, checking that it is of the type the caller expects.
+  @inlinable
+  func write<Result>(_ answer: Result) throws {
+    guard ObjectIdentifier(resultType) == ObjectIdentifier(Result.self) else {
+      throw ResultTypeMismatch(expected: resultType, found: Result.self)
+    }
+    pointer.initializeMemory(as: Result.self, repeating: answer, count: 1)
+    answered.pointee = true
+  }
+}
+
+/// Calls `body` with the action as a `T` when its dynamic type is `T` or, unless `exactOnly`,
+/// converts to `T`; returns `nil` otherwise.
+///
+/// It never forms a `T?`: the modifier closures that call it run unspecialized, and instantiating
+/// `Optional<T>`'s metadata on every call would cost more than the whole hop.
+@inlinable @inline(__always)
+func withMatch<T>(
+  _ action: any Action, as type: T.Type, exactOnly: Bool, _ body: (T) throws -> ModifierReply
+) rethrows -> ModifierReply {
+  if exactOnly {
+    // The dispatcher has already compared type identities; this opens the existential and
+    // reinterprets the value as the same type.
+    func open<A: Action>(_ value: A) throws -> ModifierReply {
+      guard A.self == T.self else { return .skipped }
+      return try body(unsafeBitCast(value, to: T.self))
+    }
+    return try open(action)
+  }
+  guard action is T else { return .skipped }
+  // `is` just succeeded, so the forced cast cannot fail.
+  return try body(action as! T)
+}
+
+extension Node {
+  /// The action as a `T`, for asynchronous bodies (which cannot use the synchronous `withMatch`).
+  static func match<T>(_ action: any Action, as type: T.Type, exactOnly: Bool) -> T? {
+    if exactOnly {
+      func open<A: Action>(_ value: A) -> T? { A.self == T.self ? unsafeBitCast(value, to: T.self) : nil }
+      return open(action)
+    }
+    return action as? T
   }
 }

@@ -20,46 +20,19 @@ extension Node {
   public func request<Q: Request>(_ request: Q, tracing trace: ActionTrace? = nil) throws(RequestError)
     -> Q.Result
   {
-    try withUnsafeTemporaryAllocation(of: Q.Result.self, capacity: 1) { buffer throws(RequestError) in
-      // A buffer of capacity 1 always has a base address.
-      let base = buffer.baseAddress.unsafelyUnwrapped
-      try _dispatchRequest(
-        request, trace: trace, into: UnsafeMutableRawPointer(base), resultType: Q.Result.self)
-      // `_dispatchRequest` returned: the answer is there.
-      return base.move()
-    }
+    let (outcome, answer) = Dispatcher.request(request, from: self, trace: trace)
+    guard let answer else { throw RequestError(Q.self, from: self, outcome: outcome) }
+    return answer
   }
 
-  /// Dispatches `request`, whose answer goes to `pointer` (uninitialized memory for one
-  /// `resultType` value); throws, leaving `pointer` uninitialized, when it got none.
-  @usableFromInline
-  func _dispatchRequest(
-    _ request: any Action, trace: ActionTrace?, into pointer: UnsafeMutableRawPointer, resultType: Any.Type
-  ) throws(RequestError) {
-    var answered = false
-    try withUnsafeMutablePointer(to: &answered) { flag throws(RequestError) in
-      let slot = RequestSlot(pointer: pointer, resultType: resultType, answered: flag)
-      try Dispatcher.dispatchRequest(request, from: self, trace: trace, slot: slot)
-    }
-  }
-
-  /// The same, awaiting asynchronous modifiers and responders on the caller's actor.
+  /// The same, awaiting asynchronous modifiers and responders on the caller's actor, with the
+  /// outcome (see `requestWithOutcome(_:tracing:)`).
   nonisolated(nonsending) package func requestWithOutcome<Q: Request>(
     _ request: Q, tracing trace: ActionTrace?
   )
     async -> (outcome: ActionOutcome, answer: Q.Result?)
   {
-    let answered = UnsafeMutablePointer<Bool>.allocate(capacity: 1)
-    answered.initialize(to: false)
-    let storage = UnsafeMutablePointer<Q.Result>.allocate(capacity: 1)
-    defer {
-      answered.deallocate()
-      storage.deallocate()
-    }
-    let slot = RequestSlot(
-      pointer: UnsafeMutableRawPointer(storage), resultType: Q.Result.self, answered: answered)
-    let outcome = await Dispatcher.dispatchAsync(request, from: self, trace: trace, slot: slot)
-    return (outcome, answered.pointee ? storage.move() : nil)
+    await Dispatcher.requestAwaiting(request, from: self, trace: trace)
   }
 
   /// Sends a request from this node, awaiting asynchronous responders on the caller's actor.
@@ -194,19 +167,10 @@ extension Node {
   /// Sends a request and returns both the outcome of its dispatch and the answer (`nil` when
   /// nobody answered), for callers that report why a request got no answer, such as the
   /// ViewTreeActions adapter and testing tools.
+  @inlinable
   package func requestWithOutcome<Q: Request>(_ request: Q, tracing trace: ActionTrace?) -> (
     outcome: ActionOutcome, answer: Q.Result?
   ) {
-    var answered = false
-    return withUnsafeMutablePointer(to: &answered) { flag in
-      withUnsafeTemporaryAllocation(of: Q.Result.self, capacity: 1) { buffer in
-        // A buffer of capacity 1 always has a base address.
-        let base = buffer.baseAddress.unsafelyUnwrapped
-        let slot = RequestSlot(
-          pointer: UnsafeMutableRawPointer(base), resultType: Q.Result.self, answered: flag)
-        let outcome = Dispatcher.dispatch(request, from: self, trace: trace, slot: slot)
-        return (outcome, flag.pointee ? base.move() : nil)
-      }
-    }
+    Dispatcher.request(request, from: self, trace: trace)
   }
 }

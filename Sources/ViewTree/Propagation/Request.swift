@@ -18,27 +18,6 @@ public protocol Request<Result>: Action {
   associatedtype Result
 }
 
-/// Where a responder writes its answer: memory the caller of `request` set aside for a value of
-/// one type.
-@usableFromInline
-struct RequestSlot {
-  /// Uninitialized memory for one `resultType` value.
-  @usableFromInline let pointer: UnsafeMutableRawPointer
-  @usableFromInline let resultType: Any.Type
-  /// Set to `true` once the answer is written.
-  @usableFromInline let answered: UnsafeMutablePointer<Bool>
-
-  /// Writes a responder's answer, checking that it is of the type the caller expects.
-  @inlinable
-  func write<Result>(_ answer: Result) throws {
-    guard ObjectIdentifier(resultType) == ObjectIdentifier(Result.self) else {
-      throw ResultTypeMismatch(expected: resultType, found: Result.self)
-    }
-    pointer.initializeMemory(as: Result.self, repeating: answer, count: 1)
-    answered.pointee = true
-  }
-}
-
 /// Thrown by a responder whose answer's type differs from the one the caller expects: a transform
 /// replaced the request with one of another result type.
 @usableFromInline

@@ -23,41 +23,38 @@ public final class NodeTree {
   /// When the focused node leaves the tree, focus moves to its nearest ancestor still in the tree.
   public internal(set) var focusedNode: Node?
 
-  // NB: `@exclusivity(unchecked)` on the fields every dispatch reads: no access to them spans a
-  // call into user code, so no two accesses can overlap.
-
   /// The greatest number of dispatches that may be nested in one another (an action triggered by a
   /// handler of an action, and so on), counting the outermost. Default: 64.
   ///
   /// A trigger beyond the limit is not dispatched and reports
   /// ``NotDispatchedReason/reentrancyLimit(_:)``, so a cycle of handlers re-triggering each other
   /// ends cleanly instead of overflowing the stack. Set it with ``setReentrancyLimit(_:)``.
-  @exclusivity(unchecked) public private(set) var reentrancyLimit = 64
+  public private(set) var reentrancyLimit = 64
 
   /// Whether every action dispatched in this tree must be handled: one that nobody handles ends
   /// as ``ActionOutcome/failed(_:thrownBy:)`` with ``ViewTreeError/unhandledAction(action:path:)``
   /// instead of ``ActionOutcome/unhandled(_:)``. ``Node/requiresHandling`` does the same for a
   /// subtree.
-  @exclusivity(unchecked) public var requiresHandling = false
+  public var requiresHandling = false
 
   /// Called with every action that nobody handled, and the node it was triggered from.
   ///
   /// Nothing asserts by default: an unhandled action is a normal outcome.
-  @exclusivity(unchecked) public var onUnhandled: ((any Action, Node) -> Void)?
+  public var onUnhandled: ((any Action, Node) -> Void)?
 
   /// Called with every step of every dispatch in this tree, for debugging tools.
   ///
   /// While it is set, dispatches record steps as if traced (see ``ActionTrace``).
-  @exclusivity(unchecked) public var stepObserver: ((ActionStep) -> Void)?
+  public var stepObserver: ((ActionStep) -> Void)?
 
   /// How many dispatches in this tree are running, nested in one another (an awaited dispatch
   /// counts while it is suspended too).
-  @exclusivity(unchecked) var dispatchDepth = 0
+  var dispatchDepth = 0
   /// Advances whenever a node leaves this tree: while it holds, every node a running dispatch
   /// started with is still attached. Per tree, so a change in one tree costs others nothing.
-  @exclusivity(unchecked) var structureVersion: UInt64 = 0
+  var structureVersion: UInt64 = 0
   /// Nodes that left this tree during a dispatch, kept alive until it ends (see `pin`).
-  @exclusivity(unchecked) var pinned: [Node] = []
+  var pinned: [Node] = []
 
   /// Creates a tree with an existing root.
   ///
