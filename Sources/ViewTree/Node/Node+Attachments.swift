@@ -78,29 +78,6 @@ extension Node {
     if _attachments == nil { _attachments = [] }
     _attachments?.append((id, object))
   }
-
-  /// Calls `body` with this node and then each ancestor, nearest first, until it returns `true`.
-  ///
-  /// `body` may change the tree: the walk goes on from the parent the node has when `body`
-  /// returns.
-  ///
-  /// ```swift
-  /// var manager: Node?
-  /// node.walkAncestors { ancestor in
-  ///   if ancestor.hasAttachment(ManagerKey.self) { manager = ancestor }
-  ///   return manager != nil
-  /// }
-  /// ```
-  ///
-  /// - Parameter body: Returns `true` to stop the walk.
-  /// - Complexity: O(*d*) in the node's depth.
-  public func walkAncestors(_ body: (Node) throws -> Bool) rethrows {
-    var current: Node? = self
-    while let node = current {
-      if try body(node) { return }
-      current = node._parent
-    }
-  }
 }
 
 extension Node {

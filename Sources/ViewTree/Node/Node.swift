@@ -22,9 +22,15 @@ public final class Node {
   /// match in depth-first pre-order; ``nodes(withID:)`` returns all of them.
   public let id: String?
 
+  // Unsafe code: this file, `Dispatcher.swift` and `ModifierKeys.swift` are the only ones in the
+  // library that use it.
+  //
   // Invariant: `_up` is nil or a live node whose `_children` contains this node. It is cleared
-  // when the node is removed and when the parent is deinitialized, so it never dangles. Unmanaged
-  // (rather than `weak` or `unowned`) so that the dispatcher walks parents with plain loads.
+  // when the node is removed and when the parent is deinitialized, so it never dangles; and a
+  // node's parent is alive as long as the node is in its `_children`. So while a walk holds a
+  // node, every ancestor it reaches through `_up` is alive, without the walk retaining them:
+  // `Unmanaged` (rather than `weak` or `unowned`) lets the dispatcher and the walks below follow
+  // parents with plain loads.
   @usableFromInline @exclusivity(unchecked) var _up: Unmanaged<Node>?
 
   // NB: `@exclusivity(unchecked)` because the dispatcher reads these on every hop and never holds
@@ -134,9 +140,9 @@ public final class Node {
   ///
   /// - Complexity: O(*d*), where *d* is the node's depth.
   public var root: Node {
-    var node = self
-    while let parent = node._parent { node = parent }
-    return node
+    var node = Unmanaged.passUnretained(self)
+    while let up = node._withUnsafeGuaranteedRef({ $0._up }) { node = up }
+    return node.takeUnretainedValue()
   }
 
   /// The number of ancestors the node has; 0 for a root.
@@ -144,10 +150,10 @@ public final class Node {
   /// - Complexity: O(*d*), where *d* is the node's depth.
   public var depth: Int {
     var count = 0
-    var node = self
-    while let parent = node._parent {
+    var node = Unmanaged.passUnretained(self)
+    while let up = node._withUnsafeGuaranteedRef({ $0._up }) {
       count += 1
-      node = parent
+      node = up
     }
     return count
   }
@@ -169,12 +175,12 @@ public final class Node {
   ///
   /// - Complexity: O(*d*), where *d* is the node's depth.
   public func isDescendant(of ancestor: Node) -> Bool {
-    var node: Node? = self
-    while let current = node {
-      if current === ancestor { return true }
-      node = current._parent
+    var node = Unmanaged.passUnretained(self)
+    while true {
+      if node.toOpaque() == Unmanaged.passUnretained(ancestor).toOpaque() { return true }
+      guard let up = node._withUnsafeGuaranteedRef({ $0._up }) else { return false }
+      node = up
     }
-    return false
   }
 
   /// A readable label for the node: its id, or `#i` (its index among its siblings) when it has none.
@@ -197,6 +203,32 @@ public final class Node {
       node = current._parent
     }
     return labels.reversed().joined(separator: "/")
+  }
+}
+
+extension Node {
+  /// Calls `body` with this node and then each ancestor, nearest first, until it returns `true`.
+  ///
+  /// `body` may change the tree: the walk goes on from the parent the node has when `body`
+  /// returns. The walk takes no reference to the nodes it passes (see `_up`).
+  ///
+  /// ```swift
+  /// var manager: Node?
+  /// node.walkAncestors { ancestor in
+  ///   if ancestor.hasAttachment(ManagerKey.self) { manager = ancestor }
+  ///   return manager != nil
+  /// }
+  /// ```
+  ///
+  /// - Parameter body: Returns `true` to stop the walk.
+  /// - Complexity: O(*d*) in the node's depth.
+  public func walkAncestors(_ body: (Node) throws -> Bool) rethrows {
+    var current = Unmanaged.passUnretained(self)
+    while true {
+      let (stop, up) = try current._withUnsafeGuaranteedRef { node in (try body(node), node._up) }
+      guard !stop, let up else { return }
+      current = up
+    }
   }
 }
 

@@ -1,3 +1,19 @@
+/// What a tree's dispatches read and write on every run, as a tree's `state`.
+///
+/// Its fields skip dynamic exclusivity checks, which would cost more than the dispatch's own
+/// work: the dispatcher reads and writes them only between calls into user code, never holding an
+/// access across one, so no two accesses can overlap. (User code reaches them only through the
+/// tree's properties, which are plain accessors.)
+final class DispatchState {
+  @exclusivity(unchecked) var depth = 0
+  @exclusivity(unchecked) var structureVersion: UInt64 = 0
+  @exclusivity(unchecked) var reentrancyLimit = 64
+  @exclusivity(unchecked) var requiresHandling = false
+  @exclusivity(unchecked) var onUnhandled: ((any Action, Node) -> Void)?
+  @exclusivity(unchecked) var stepObserver: ((ActionStep) -> Void)?
+  @exclusivity(unchecked) var pinned: [Node] = []
+}
+
 /// One node of a dispatch's path, and the serial its next modifier would have had when the
 /// dispatch started: modifiers at or above it were added during the dispatch and do not run.
 struct PathEntry {

@@ -29,32 +29,54 @@ public final class NodeTree {
   /// A trigger beyond the limit is not dispatched and reports
   /// ``NotDispatchedReason/reentrancyLimit(_:)``, so a cycle of handlers re-triggering each other
   /// ends cleanly instead of overflowing the stack. Set it with ``setReentrancyLimit(_:)``.
-  public private(set) var reentrancyLimit = 64
+  public var reentrancyLimit: Int { state.reentrancyLimit }
 
   /// Whether every action dispatched in this tree must be handled: one that nobody handles ends
   /// as ``ActionOutcome/failed(_:thrownBy:)`` with ``ViewTreeError/unhandledAction(action:path:)``
   /// instead of ``ActionOutcome/unhandled(_:)``. ``Node/requiresHandling`` does the same for a
   /// subtree.
-  public var requiresHandling = false
+  public var requiresHandling: Bool {
+    get { state.requiresHandling }
+    set { state.requiresHandling = newValue }
+  }
 
   /// Called with every action that nobody handled, and the node it was triggered from.
   ///
   /// Nothing asserts by default: an unhandled action is a normal outcome.
-  public var onUnhandled: ((any Action, Node) -> Void)?
+  public var onUnhandled: ((any Action, Node) -> Void)? {
+    get { state.onUnhandled }
+    set { state.onUnhandled = newValue }
+  }
 
   /// Called with every step of every dispatch in this tree, for debugging tools.
   ///
   /// While it is set, dispatches record steps as if traced (see ``ActionTrace``).
-  public var stepObserver: ((ActionStep) -> Void)?
+  public var stepObserver: ((ActionStep) -> Void)? {
+    get { state.stepObserver }
+    set { state.stepObserver = newValue }
+  }
+
+  /// What dispatches read and write on every run: the settings above, the nesting depth, the
+  /// structure version and the pinned nodes (see `DispatchState`).
+  let state = DispatchState()
 
   /// How many dispatches in this tree are running, nested in one another (an awaited dispatch
   /// counts while it is suspended too).
-  var dispatchDepth = 0
+  var dispatchDepth: Int {
+    get { state.depth }
+    set { state.depth = newValue }
+  }
   /// Advances whenever a node leaves this tree: while it holds, every node a running dispatch
   /// started with is still attached. Per tree, so a change in one tree costs others nothing.
-  var structureVersion: UInt64 = 0
+  var structureVersion: UInt64 {
+    get { state.structureVersion }
+    set { state.structureVersion = newValue }
+  }
   /// Nodes that left this tree during a dispatch, kept alive until it ends (see `pin`).
-  var pinned: [Node] = []
+  var pinned: [Node] {
+    get { state.pinned }
+    set { state.pinned = newValue }
+  }
 
   /// Creates a tree with an existing root.
   ///
@@ -89,7 +111,7 @@ public final class NodeTree {
   /// - Throws: ``ViewTreeError/invalidReentrancyLimit(_:)`` when `limit` is less than 1.
   public func setReentrancyLimit(_ limit: Int) throws(ViewTreeError) {
     guard limit >= 1 else { throw .invalidReentrancyLimit(limit) }
-    reentrancyLimit = limit
+    state.reentrancyLimit = limit
   }
 
   /// Whether the root has no parent, so that dispatches in this tree can run.
@@ -129,14 +151,14 @@ public final class NodeTree {
   func pin(_ node: Node) {
     if node._pinningTree === self { return }
     if node._pinningTree == nil { node._pinningTree = self }
-    pinned.append(node)
+    state.pinned.append(node)
   }
 
   /// Ends one level of dispatch nesting, releasing pinned nodes when none is left.
   @inline(__always)
   func leaveDispatch() {
-    dispatchDepth -= 1
-    if dispatchDepth == 0, !pinned.isEmpty { releasePinned() }
+    state.depth -= 1
+    if state.depth == 0, !state.pinned.isEmpty { releasePinned() }
   }
 
   func releasePinned() {

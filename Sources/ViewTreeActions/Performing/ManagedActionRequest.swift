@@ -37,15 +37,17 @@ public struct ManagedActionRequest: Request, CustomStringConvertible {
   /// The answer's type.
   public typealias Result = Answer
 
-  /// The identifier, such as `"menu.Save"`.
-  public let identifier: String
-  /// What travels with the request: the sender, and the providers it passes.
+  /// What travels with the request: the identifier, the mode and sender, and the providers it
+  /// passes. The request's only stored property, so that copying it (every modifier that sees it
+  /// does) is one retain.
   let context: TravellingContext
 
-  init(identifier: String, context: TravellingContext) {
-    self.identifier = identifier
+  init(context: TravellingContext) {
     self.context = context
   }
+
+  /// The identifier, such as `"menu.Save"`.
+  public var identifier: String { context.identifier }
 
   /// Whether the request performs or only validates.
   public var mode: Mode { context.mode }
@@ -53,9 +55,12 @@ public struct ManagedActionRequest: Request, CustomStringConvertible {
   /// What asked for the action: the node it started from unless the caller named a sender.
   public var sender: Any { context.sender }
 
-  /// The same request under another identifier, for transform modifiers.
+  /// The same request under another identifier, for transform modifiers: the same mode and
+  /// sender, and the providers it has passed so far.
   public func redirected(to identifier: String) -> ManagedActionRequest {
-    ManagedActionRequest(identifier: identifier, context: context)
+    let redirected = TravellingContext(mode: context.mode, identifier: identifier, sender: context.sender)
+    redirected.providers = context.providers
+    return ManagedActionRequest(context: redirected)
   }
 
   /// `perform(identifier)` or `validate(identifier)`.
@@ -67,9 +72,9 @@ public struct ManagedActionRequest: Request, CustomStringConvertible {
   func answer(by manager: ActionManager) -> Answer {
     switch context.mode {
     case .perform:
-      .performed(manager.perform(identifier, sender: context.sender, providers: context.providers))
+      .performed(manager.perform(context.identifier, sender: context.sender, providers: context.providers))
     case .validate:
-      .validated(manager.validate(identifier, sender: context.sender, providers: context.providers))
+      .validated(manager.validate(context.identifier, sender: context.sender, providers: context.providers))
     }
   }
 
@@ -77,9 +82,10 @@ public struct ManagedActionRequest: Request, CustomStringConvertible {
   nonisolated(nonsending) func answerAwaiting(by manager: ActionManager) async -> Answer {
     switch context.mode {
     case .perform:
-      .performed(await manager.perform(identifier, sender: context.sender, providers: context.providers))
+      .performed(
+        await manager.perform(context.identifier, sender: context.sender, providers: context.providers))
     case .validate:
-      .validated(manager.validate(identifier, sender: context.sender, providers: context.providers))
+      .validated(manager.validate(context.identifier, sender: context.sender, providers: context.providers))
     }
   }
 }
@@ -92,11 +98,13 @@ public struct ManagedActionRequest: Request, CustomStringConvertible {
 /// allocate; one that a trace or a handler kept is left to them.
 final class TravellingContext {
   var mode: ManagedActionRequest.Mode
+  var identifier: String
   var sender: Any
   var providers: [any ActionContextProvider] = []
 
-  init(mode: ManagedActionRequest.Mode, sender: Any) {
+  init(mode: ManagedActionRequest.Mode, identifier: String, sender: Any) {
     self.mode = mode
+    self.identifier = identifier
     self.sender = sender
     // Room for a typical path's providers in one allocation.
     providers.reserveCapacity(8)
@@ -126,12 +134,13 @@ extension Node {
     if let spare = root[attachment: SpareTravellingContext.self] {
       root[attachment: SpareTravellingContext.self] = nil
       spare.mode = mode
+      spare.identifier = identifier
       spare.sender = sender ?? self
       made = spare
     } else {
-      made = TravellingContext(mode: mode, sender: sender ?? self)
+      made = TravellingContext(mode: mode, identifier: identifier, sender: sender ?? self)
     }
-    let result = body(ManagedActionRequest(identifier: identifier, context: made))
+    let result = body(ManagedActionRequest(context: made))
     var context = consume made
     if isKnownUniquelyReferenced(&context) {
       context.clear()
@@ -148,6 +157,6 @@ extension Node {
     // An awaited request may be suspended while others run: it does not share the spare.
     await body(
       ManagedActionRequest(
-        identifier: identifier, context: TravellingContext(mode: mode, sender: sender ?? self)))
+        context: TravellingContext(mode: mode, identifier: identifier, sender: sender ?? self)))
   }
 }

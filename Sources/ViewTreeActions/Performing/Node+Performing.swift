@@ -22,7 +22,12 @@ extension Node {
   public func perform(_ identifier: String, sender: Any? = nil, tracing trace: ActionTrace? = nil)
     -> TreePerformResult
   {
-    performWithOutcome(identifier, sender: sender, tracing: trace).result
+    // NB: the outcome (which holds the request) is not kept past the closure, so that the tree
+    // can reuse the request's travelling context.
+    withManagedRequest(.perform, identifier, sender: sender) { request in
+      let (outcome, answer) = requestWithOutcome(request, tracing: trace)
+      return TreePerformResult(outcome: outcome, answer: answer)
+    }
   }
 
   /// Performs an identifier from this node, awaiting asynchronous actions (and asynchronous
