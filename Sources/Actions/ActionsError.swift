@@ -16,6 +16,16 @@ public enum ActionsError: Error, Hashable, CustomStringConvertible {
   case nothingToRedo
   /// An undo limit must be at least 1.
   case invalidUndoLimit(Int)
+  /// ``UndoHistory/undo()`` or ``UndoHistory/redo()`` was called by a step that is being undone or
+  /// redone.
+  case undoInProgress
+  /// ``UndoHistory/undo()`` or ``UndoHistory/redo()`` was called while the named group was open.
+  case undoGroupOpen(String)
+  /// A reentrancy limit must be at least 1.
+  case invalidReentrancyLimit(Int)
+  /// The manager was already performing this deep, one perform inside another (see
+  /// ``ActionManager/reentrancyLimit``).
+  case reentrancyLimit(Int)
 
   /// A sentence that says what went wrong.
   public var description: String {
@@ -37,6 +47,14 @@ public enum ActionsError: Error, Hashable, CustomStringConvertible {
       "there is nothing to redo"
     case .invalidUndoLimit(let limit):
       "the undo limit must be at least 1, not \(limit)"
+    case .undoInProgress:
+      "cannot undo or redo from inside a step that is being undone or redone"
+    case .undoGroupOpen(let name):
+      "cannot undo or redo while the undo group '\(name)' is open: end it first"
+    case .invalidReentrancyLimit(let limit):
+      "the reentrancy limit must be at least 1, not \(limit)"
+    case .reentrancyLimit(let limit):
+      "the manager is already performing \(limit) actions inside one another (its reentrancy limit)"
     }
   }
 }

@@ -8,7 +8,8 @@ public enum PerformResult {
   case unknown(ActionIdentifier)
   /// The identifier did not parse; nothing ran.
   case invalidIdentifier(IdentifierParseError)
-  /// The action threw, or could not run (see ``ActionsError/requiresAwait(_:)``).
+  /// The action threw, or could not run (see ``ActionsError/requiresAwait(_:)`` and
+  /// ``ActionsError/reentrancyLimit(_:)``).
   case failed(ActionIdentifier, any Error)
 
   /// Whether the action ran and returned.

@@ -45,6 +45,11 @@ extension ActionManager {
     _ context: ActionContext, _ identifier: ActionIdentifier, _ registration: Registration
   ) -> PerformResult {
     if registration.isAsync { return .failed(identifier, ActionsError.requiresAwait(identifier.name)) }
+    guard performDepth < reentrancyLimit else {
+      return .failed(identifier, ActionsError.reentrancyLimit(reentrancyLimit))
+    }
+    performDepth += 1
+    defer { performDepth -= 1 }
     // NB: no `PerformResult?` on this path: destroying an optional multi-payload enum goes through
     // value witnesses.
     if !context.skipsValidation {
@@ -92,6 +97,11 @@ extension ActionManager {
   nonisolated(nonsending) public func perform(context: ActionContext) async -> PerformResult {
     let identifier = context.identifier
     guard let registration = actions[identifier.name] else { return .unknown(identifier) }
+    guard performDepth < reentrancyLimit else {
+      return .failed(identifier, ActionsError.reentrancyLimit(reentrancyLimit))
+    }
+    performDepth += 1
+    defer { performDepth -= 1 }
     if let refusal = refusal(of: registration, in: context) { return refusal }
     let action = registration.action
     notify(.willPerform, context)

@@ -78,6 +78,26 @@ public final class ActionManager {
     didSet { registrationsVersion &+= 1 }
   }
   var registrationsVersion = 0
+  /// How many performs of this manager are running, one inside another.
+  var performDepth = 0
+
+  /// The greatest number of performs that may run one inside another (an action that performs
+  /// another, and so on), counting the outermost. Default: 64.
+  ///
+  /// A perform beyond it does not run and reports ``PerformResult/failed(_:_:)`` with
+  /// ``ActionsError/reentrancyLimit(_:)``, so an action that performs itself ends cleanly instead
+  /// of overflowing the stack. An awaited perform counts until it finishes. Set it with
+  /// ``setReentrancyLimit(_:)``.
+  public private(set) var reentrancyLimit = 64
+
+  /// Sets ``reentrancyLimit``.
+  ///
+  /// - Parameter limit: At least 1.
+  /// - Throws: ``ActionsError/invalidReentrancyLimit(_:)`` when `limit` is less than 1.
+  public func setReentrancyLimit(_ limit: Int) throws(ActionsError) {
+    guard limit >= 1 else { throw .invalidReentrancyLimit(limit) }
+    reentrancyLimit = limit
+  }
   var observers: [Observer] = []
   private var nextObserverID = 0
   private var identifierCache: [String: CacheEntry] = [:]

@@ -17,6 +17,12 @@
 ///
 /// The manager's `Undo` and `Redo` actions validate with titles that name the step ("Undo Delete
 /// Row") and are disabled when there is nothing to undo or redo.
+///
+/// Steps may do anything while they run, this history included: a step is taken off its stack
+/// before it runs (and put back if it throws), registering is refused, calling ``undo()`` or
+/// ``redo()`` throws ``ActionsError/undoInProgress``, and ``removeAll()`` forgets the running step
+/// too. Undo and redo are refused while a group is open (``ActionsError/undoGroupOpen``): the
+/// group's steps are not a step yet.
 public final class UndoHistory {
   /// One undoable step.
   struct Step {
@@ -29,17 +35,24 @@ public final class UndoHistory {
   private var redoStack: [Step] = []
   private var openGroups: [(name: String, steps: [Step])] = []
   private var isRunningStep = false
+  /// Advances on every `removeAll()`, so that a step that cleared the history is not put back.
+  private var clearings = 0
 
-  /// The greatest number of steps kept; older steps are dropped. `nil` (the default) keeps all.
-  public private(set) var limit: Int?
+  /// The number of steps a history keeps unless told otherwise.
+  public static let defaultLimit = 100
 
-  /// Creates an empty history.
+  /// The greatest number of steps kept on each stack; older steps are dropped. ``defaultLimit``
+  /// unless set; `nil` keeps all (memory then grows with every step).
+  public private(set) var limit: Int? = UndoHistory.defaultLimit
+
+  /// Creates an empty history that keeps ``defaultLimit`` steps.
   public init() {}
 
-  /// Whether there is a step to undo.
-  public var canUndo: Bool { !undoStack.isEmpty }
-  /// Whether there is a step to redo.
-  public var canRedo: Bool { !redoStack.isEmpty }
+  /// Whether ``undo()`` would run a step now: there is one, no step is running and no group is
+  /// open.
+  public var canUndo: Bool { !undoStack.isEmpty && !isRunningStep && openGroups.isEmpty }
+  /// Whether ``redo()`` would run a step now.
+  public var canRedo: Bool { !redoStack.isEmpty && !isRunningStep && openGroups.isEmpty }
   /// The name of the step ``undo()`` would undo.
   public var undoName: String? { undoStack.last?.name }
   /// The name of the step ``redo()`` would redo.
@@ -106,25 +119,25 @@ public final class UndoHistory {
 
   /// Undoes the most recent step and moves it to the redo stack.
   ///
-  /// If the step's `undo` throws, the history is left as it was and the error is rethrown.
+  /// The step leaves the undo stack before it runs. If its `undo` throws, it goes back and the
+  /// error is rethrown; if it cleared the history (``removeAll()``), it is gone.
   ///
-  /// - Throws: ``ActionsError/nothingToUndo``, or what the step threw.
+  /// - Throws: ``ActionsError/nothingToUndo``, ``ActionsError/undoInProgress`` when called by a
+  ///   running step, ``ActionsError/undoGroupOpen`` while a group is open, or what the step threw.
   public func undo() throws {
-    guard let step = undoStack.last else { throw ActionsError.nothingToUndo }
-    try run(step.undo)
-    undoStack.removeLast()
-    redoStack.append(step)
+    try checkCanRun()
+    guard let step = undoStack.popLast() else { throw ActionsError.nothingToUndo }
+    try run(step, step.undo, from: \.undoStack, to: \.redoStack)
   }
 
   /// Redoes the most recently undone step and moves it back to the undo stack.
   ///
-  /// - Throws: ``ActionsError/nothingToRedo``, or what the step threw.
+  /// - Throws: ``ActionsError/nothingToRedo``, ``ActionsError/undoInProgress``,
+  ///   ``ActionsError/undoGroupOpen``, or what the step threw.
   public func redo() throws {
-    guard let step = redoStack.last else { throw ActionsError.nothingToRedo }
-    try run(step.redo)
-    redoStack.removeLast()
-    undoStack.append(step)
-    trimToLimit()
+    try checkCanRun()
+    guard let step = redoStack.popLast() else { throw ActionsError.nothingToRedo }
+    try run(step, step.redo, from: \.redoStack, to: \.undoStack)
   }
 
   /// Sets ``limit``.
@@ -137,11 +150,12 @@ public final class UndoHistory {
     trimToLimit()
   }
 
-  /// Forgets every step.
+  /// Forgets every step, open groups and a running step included.
   public func removeAll() {
     undoStack = []
     redoStack = []
     openGroups = []
+    clearings += 1
   }
 
   private func push(_ step: Step) {
@@ -151,12 +165,35 @@ public final class UndoHistory {
   }
 
   private func trimToLimit() {
-    if let limit, undoStack.count > limit { undoStack.removeFirst(undoStack.count - limit) }
+    guard let limit else { return }
+    if undoStack.count > limit { undoStack.removeFirst(undoStack.count - limit) }
+    if redoStack.count > limit { redoStack.removeFirst(redoStack.count - limit) }
   }
 
-  private func run(_ body: () throws -> Void) throws {
+  private func checkCanRun() throws(ActionsError) {
+    if isRunningStep { throw .undoInProgress }
+    if !openGroups.isEmpty { throw .undoGroupOpen(openGroups[openGroups.count - 1].name) }
+  }
+
+  /// Runs `body` of `step`, which was taken off the stack at `source`; then moves it to the stack
+  /// at `destination`, or back to `source` if `body` threw, unless the history was cleared
+  /// meanwhile.
+  private func run(
+    _ step: Step, _ body: () throws -> Void, from source: ReferenceWritableKeyPath<UndoHistory, [Step]>,
+    to destination: ReferenceWritableKeyPath<UndoHistory, [Step]>
+  ) throws {
+    let clearingsBefore = clearings
     isRunningStep = true
     defer { isRunningStep = false }
-    try body()
+    do {
+      try body()
+    } catch {
+      if clearings == clearingsBefore { self[keyPath: source].append(step) }
+      throw error
+    }
+    if clearings == clearingsBefore {
+      self[keyPath: destination].append(step)
+      trimToLimit()
+    }
   }
 }

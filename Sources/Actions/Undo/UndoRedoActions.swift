@@ -5,7 +5,9 @@ struct UndoAction: ManagedAction {
   static var defaultIdentifier: String { "Undo" }
 
   func validate(context: ActionContext) -> Validation {
-    guard let name = context.undoHistory.undoName else { return Validation(isEnabled: false, title: "Undo") }
+    guard context.undoHistory.canUndo, let name = context.undoHistory.undoName else {
+      return Validation(isEnabled: false, title: "Undo")
+    }
     return Validation(title: "Undo \(name)")
   }
 
@@ -17,7 +19,9 @@ struct RedoAction: ManagedAction {
   static var defaultIdentifier: String { "Redo" }
 
   func validate(context: ActionContext) -> Validation {
-    guard let name = context.undoHistory.redoName else { return Validation(isEnabled: false, title: "Redo") }
+    guard context.undoHistory.canRedo, let name = context.undoHistory.redoName else {
+      return Validation(isEnabled: false, title: "Redo")
+    }
     return Validation(title: "Redo \(name)")
   }
 
