@@ -1,3 +1,5 @@
+import Actions
+
 /// Errors reported by the ViewTreeActions adapter.
 public enum ViewTreeActionsError: Error, Hashable, CustomStringConvertible {
   /// The node is not bound to an identifier (see `Node.actionItem(_:)`).
@@ -19,7 +21,7 @@ public enum ViewTreeActionsError: Error, Hashable, CustomStringConvertible {
     case .chordAlreadyBound(let chord, let node, let identifier):
       "'\(chord)' is already bound to '\(identifier)' on '\(node)'"
     case .invalidIdentifier(let identifier, let reason):
-      "cannot bind a key to '\(identifier)': \(reason)"
+      "cannot bind a key to '\(quoted(identifier))': \(reason)"
     }
   }
 }

@@ -98,9 +98,11 @@ private struct ShapeReader {
     let root = Node(try readID())
     var open: [Node] = []
     var current = root
+    // Whether `current`'s children were just closed: a second list, `a(b)(c)`, is an error.
+    var closed = false
     while true {
       skipSpaces()
-      if index < characters.count, characters[index] == "(" {
+      if !closed, index < characters.count, characters[index] == "(" {
         index += 1
         open.append(current)
         current = Node(try readID())
@@ -116,10 +118,12 @@ private struct ShapeReader {
       case ",":
         index += 1
         current = Node(try readID())
+        closed = false
         try! parent.addChild(current)
       case ")":
         index += 1
         current = open.removeLast()
+        closed = true
       default:
         throw error("',' or ')'")
       }

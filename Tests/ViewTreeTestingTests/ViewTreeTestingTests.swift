@@ -195,3 +195,11 @@ struct Failure: Error {}
     }
   }
 }
+
+@Suite struct TreeShapeStrictnessTests {
+  @Test func aNodeHasOneListOfChildren() {
+    #expect(throws: TreeShapeError.self) { try makeTree("a(b)(c)") }
+    #expect(throws: TreeShapeError.self) { try makeTree("a(b(c)(d))") }
+    #expect((try? makeTree("a(b(c), d)"))?.root.subtreeCount == 4)
+  }
+}

@@ -28,6 +28,17 @@ let benchmarks: @Sendable () -> Void = {
     }
   }
 
+  // An identifier with 100,000 arguments (about 1.2 MB): parsing is linear in its length.
+  let bulk = "Bulk(" + (0..<100_000).map { "k\($0): \"a\\nb\"" }.joined(separator: ", ") + ")"
+  Benchmark(
+    "ParseIdentifier100kArguments",
+    configuration: .init(metrics: [.wallClock, .mallocCountTotal], warmupIterations: 1, scalingFactor: .one)
+  ) { benchmark in
+    for _ in benchmark.scaledIterations {
+      blackHole(try? ActionIdentifier(parsing: bulk))
+    }
+  }
+
   // The manager's cache, which answers repeated identifiers.
   Benchmark("ParseIdentifierCached") { benchmark, manager in
     for _ in benchmark.scaledIterations {

@@ -167,6 +167,19 @@ let benchmarks: @Sendable () -> Void = {
     blackHole(benchmark)
   }
 
+  // Drawing a root with 100,000 unnamed children: linear in the number of nodes.
+  Benchmark(
+    "Describe100kSiblings",
+    configuration: .init(
+      metrics: [.wallClock, .mallocCountTotal], warmupIterations: 1, scalingFactor: .one, maxIterations: 20)
+  ) { benchmark, root in
+    for _ in benchmark.scaledIterations {
+      blackHole(root.treeDescription())
+    }
+  } setup: {
+    Node("root") { for _ in 0..<100_000 { Node() } }
+  }
+
   // 6. Tear down that tree.
   Benchmark(
     "Teardown1M",

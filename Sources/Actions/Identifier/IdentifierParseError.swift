@@ -30,6 +30,8 @@ public struct IdentifierParseError: Error, Hashable, Sendable, CustomStringConve
     case trailingText
     /// Two arguments have the same key.
     case duplicateKey(String)
+    /// A number is too large for a `Double`.
+    case numberOutOfRange
   }
 
   /// The text that failed to parse.
@@ -50,7 +52,8 @@ public struct IdentifierParseError: Error, Hashable, Sendable, CustomStringConve
   public var expected: String {
     switch reason {
     case .emptyName: "an action name"
-    case .invalidCharacterInName: "a name without '.', '(', ')', ',', ':', quotes or spaces"
+    case .invalidCharacterInName:
+      "a name without '.', '(', ')', ',', ':', quotes, whitespace or control characters"
     case .unclosedParenthesis: "')'"
     case .expectedKey: "an argument key"
     case .missingColon: "':'"
@@ -60,6 +63,7 @@ public struct IdentifierParseError: Error, Hashable, Sendable, CustomStringConve
     case .invalidEscape: "a JSON escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)"
     case .trailingText: "the end of the identifier"
     case .duplicateKey: "a key not used before"
+    case .numberOutOfRange: "a number a Double can hold"
     }
   }
 
@@ -68,16 +72,18 @@ public struct IdentifierParseError: Error, Hashable, Sendable, CustomStringConve
     let what: String =
       switch reason {
       case .emptyName: "expected \(expected)"
-      case .invalidCharacterInName(let character): "invalid character '\(character)' in the name"
+      case .invalidCharacterInName(let character):
+        "invalid character '\(quoted(String(character)))' in the name"
       case .unclosedParenthesis: "unclosed parenthesis: expected \(expected)"
       case .expectedKey: "expected \(expected)"
-      case .missingColon(let key): "expected ':' after the key '\(key)'"
-      case .expectedValue(let key): "expected a value for the key '\(key)'"
+      case .missingColon(let key): "expected ':' after the key '\(quoted(key))'"
+      case .expectedValue(let key): "expected a value for the key '\(quoted(key))'"
       case .expectedCommaOrClosingParenthesis: "expected \(expected)"
       case .unterminatedString: "unterminated string: expected \(expected)"
       case .invalidEscape: "invalid escape: expected \(expected)"
       case .trailingText: "unexpected text after ')'"
-      case .duplicateKey(let key): "duplicate key '\(key)'"
+      case .duplicateKey(let key): "duplicate key '\(quoted(key))'"
+      case .numberOutOfRange: "number out of range"
       }
     return caretMessage(
       "invalid identifier: \(what) (offset \(offset))", text: text,

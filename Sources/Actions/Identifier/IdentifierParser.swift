@@ -29,7 +29,7 @@ struct IdentifierParser {
     if nameStart == headEnd { throw error(at: nameStart, .emptyName) }
     var position = nameStart
     while position < headEnd {
-      if !Self.isNameByte(bytes[position]) {
+      if !Self.isNameByte(bytes[position]) || isSpaceOrControl(at: position) {
         throw error(at: position, .invalidCharacterInName(character(at: position)))
       }
       position += 1
@@ -48,6 +48,8 @@ struct IdentifierParser {
   /// Parses `arguments ")"` after the opening parenthesis.
   private mutating func parseArguments() throws(IdentifierParseError) -> [ActionArgument] {
     var arguments: [ActionArgument] = []
+    // The keys seen so far, once there are enough that scanning the list would cost more.
+    var keys: Set<String> = []
     skipWhitespace()
     // Most identifiers have a few arguments: one allocation instead of growing from one.
     arguments.reserveCapacity(4)
@@ -60,7 +62,14 @@ struct IdentifierParser {
       guard index < bytes.count else { throw error(at: index, .unclosedParenthesis) }
       let keyStart = index
       guard let key = try parseKey() else { throw error(at: index, .expectedKey) }
-      if arguments.contains(where: { $0.key == key }) { throw error(at: keyStart, .duplicateKey(key)) }
+      let duplicate: Bool
+      if arguments.count < 8 {
+        duplicate = arguments.contains { $0.key == key }
+      } else {
+        if keys.isEmpty { keys = Set(arguments.map(\.key)) }
+        duplicate = !keys.insert(key).inserted
+      }
+      if duplicate { throw error(at: keyStart, .duplicateKey(key)) }
       skipWhitespace()
       guard index < bytes.count, bytes[index] == .colon else {
         throw error(at: index, .missingColon(key: key))
@@ -100,7 +109,11 @@ struct IdentifierParser {
       if let integer = Self.integer(bytes) { return .int(integer) }
       fallthrough
     case .fraction:
-      if let double = Double(string(word.lowerBound, word.upperBound)) { return .double(double) }
+      // JSON numbers are finite: one too large for a `Double` is an error, not infinity.
+      if let double = Double(string(word.lowerBound, word.upperBound)) {
+        guard double.isFinite else { throw error(at: word.lowerBound, .numberOutOfRange) }
+        return .double(double)
+      }
     case nil:
       break
     }
@@ -112,11 +125,24 @@ struct IdentifierParser {
     scanWord().map { string($0.lowerBound, $0.upperBound) }
   }
 
-  /// The range of the bare word at `index`, or `nil` when there is none; moves past it.
+  /// The range of the bare word at `index`, or `nil` when there is none; moves past it. A word
+  /// ends at structure, quotes and whitespace (Unicode's too) and at control characters.
   private mutating func scanWord() -> Range<Int>? {
     let start = index
-    while index < bytes.count, Self.isWordByte(bytes[index]) { index += 1 }
+    while index < bytes.count, Self.isWordByte(bytes[index]), !isSpaceOrControl(at: index) { index += 1 }
     return index > start ? start..<index : nil
+  }
+
+  /// Whether the character starting at `position` is a control character or whitespace, which
+  /// names and bare words cannot contain (ASCII whitespace is handled by the byte classes).
+  private func isSpaceOrControl(at position: Int) -> Bool {
+    let byte = bytes[position]
+    if byte < 0x20 || byte == 0x7F { return true }
+    guard byte >= 0x80 else { return false }
+    // Only a lead byte starts a character; continuation bytes belong to the one before.
+    guard byte & 0xC0 == 0xC0 else { return false }
+    guard let scalar = character(at: position).unicodeScalars.first else { return false }
+    return scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
   }
 
   /// A JSON string, starting at its opening quote.
@@ -131,45 +157,45 @@ struct IdentifierParser {
       index += 1
       return string(contentStart, index - 1)
     }
-    var scalars = String.UnicodeScalarView()
-    scalars.append(contentsOf: string(contentStart, index).unicodeScalars)
-    var pendingRun = index
+    // With escapes: the UTF-8 of the value, built once, so the cost is linear in the string.
+    var utf8: [UInt8] = []
+    utf8.append(contentsOf: bytes[contentStart..<index])
     while true {
       guard index < bytes.count else { throw error(at: start, .unterminatedString) }
       let byte = bytes[index]
       if byte == .quote {
-        scalars.append(contentsOf: string(pendingRun, index).unicodeScalars)
         index += 1
-        return String(scalars)
+        return String(decoding: utf8, as: UTF8.self)
       }
       guard byte == .backslash else {
+        utf8.append(byte)
         index += 1
         continue
       }
-      scalars.append(contentsOf: string(pendingRun, index).unicodeScalars)
       let escapeStart = index
       index += 1
       guard index < bytes.count else { throw error(at: start, .unterminatedString) }
       let escaped = bytes[index]
       index += 1
+      let scalar: Unicode.Scalar
       switch escaped {
-      case .quote: scalars.append("\"")
-      case .backslash: scalars.append("\\")
-      case .slash: scalars.append("/")
-      case UInt8(ascii: "b"): scalars.append("\u{08}")
-      case UInt8(ascii: "f"): scalars.append("\u{0C}")
-      case UInt8(ascii: "n"): scalars.append("\n")
-      case UInt8(ascii: "r"): scalars.append("\r")
-      case UInt8(ascii: "t"): scalars.append("\t")
+      case .quote: scalar = "\""
+      case .backslash: scalar = "\\"
+      case .slash: scalar = "/"
+      case UInt8(ascii: "b"): scalar = "\u{08}"
+      case UInt8(ascii: "f"): scalar = "\u{0C}"
+      case UInt8(ascii: "n"): scalar = "\n"
+      case UInt8(ascii: "r"): scalar = "\r"
+      case UInt8(ascii: "t"): scalar = "\t"
       case UInt8(ascii: "u"):
-        guard let scalar = try parseUnicodeEscape(escapeStart: escapeStart) else {
+        guard let decoded = try parseUnicodeEscape(escapeStart: escapeStart) else {
           throw error(at: escapeStart, .invalidEscape)
         }
-        scalars.append(scalar)
+        scalar = decoded
       default:
         throw error(at: escapeStart, .invalidEscape)
       }
-      pendingRun = index
+      UTF8.encode(scalar) { utf8.append($0) }
     }
   }
 

@@ -1,4 +1,9 @@
 extension Node {
+  /// How many levels of indentation ``treeDescription(focused:)`` draws; deeper nodes are drawn at
+  /// that indentation with `…` and their depth, so a drawing stays readable and its size linear
+  /// in the number of nodes however deep the tree is.
+  public static let drawnDepthLimit = 32
+
   /// Draws this subtree as indented text, one node per line with its modifiers.
   ///
   /// ```
@@ -8,27 +13,41 @@ extension Node {
   /// └─ editor [focused] · handleAction(Save)
   /// ```
   ///
+  /// Unnamed nodes are labelled `#i`, their index among their siblings. Nodes more than
+  /// ``drawnDepthLimit`` levels below this one are drawn at that indentation, marked
+  /// `… (depth N)`.
+  ///
   /// - Parameter focused: A node to mark as `[focused]`, if any.
   /// - Returns: The drawing, without a trailing newline.
-  /// - Complexity: O(*n*) in the size of the subtree; no recursion.
+  /// - Complexity: O(*n* + *m*) in the size of the subtree and the modifiers drawn; no recursion.
   public func treeDescription(focused: Node? = nil) -> String {
-    var lines: [String] = []
-    // Each entry: the node, the prefix for its own line, the prefix for its children's lines.
-    var stack: [(node: Node, linePrefix: String, childPrefix: String)] = [(self, "", "")]
-    while let (node, linePrefix, childPrefix) = stack.popLast() {
-      var line = linePrefix + node.label
-      if node === focused { line += " [focused]" }
+    var output = ""
+    // Each entry: the node, its label, its depth below this node, the prefix for its own line,
+    // and the prefix for its children's lines.
+    var stack: [(node: Node, label: String, depth: Int, linePrefix: String, childPrefix: String)] = [
+      (self, label, 0, "", "")
+    ]
+    while let (node, label, depth, linePrefix, childPrefix) = stack.popLast() {
+      if !output.isEmpty { output += "\n" }
+      output += linePrefix
+      if depth > Self.drawnDepthLimit { output += "… " }
+      output += label
+      if depth > Self.drawnDepthLimit { output += " (depth \(depth))" }
+      if node === focused { output += " [focused]" }
       if !node._modifiers.isEmpty {
-        line += " · " + node._modifiers.map { $0.info.description }.joined(separator: ", ")
+        output += " · " + node._modifiers.map { $0.info.description }.joined(separator: ", ")
       }
-      lines.append(line)
       let children = node._children
+      let indents = depth < Self.drawnDepthLimit
       for (offset, child) in children.enumerated().reversed() {
         let isLast = offset == children.count - 1
-        stack.append((child, childPrefix + (isLast ? "└─ " : "├─ "), childPrefix + (isLast ? "   " : "│  ")))
+        let childLabel = child.id ?? "#\(offset)"
+        let line = indents ? childPrefix + (isLast ? "└─ " : "├─ ") : childPrefix
+        let below = indents ? childPrefix + (isLast ? "   " : "│  ") : childPrefix
+        stack.append((child, childLabel, depth + 1, line, below))
       }
     }
-    return lines.joined(separator: "\n")
+    return output
   }
 }
 

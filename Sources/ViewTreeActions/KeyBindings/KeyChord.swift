@@ -170,9 +170,9 @@ public struct KeyChordParseError: Error, Hashable, Sendable, CustomStringConvert
       switch reason {
       case .empty: "expected a key"
       case .emptyPart: "expected a modifier or key between '+' signs"
-      case .unknownModifier(let part): "'\(part)' is not a modifier (ctrl, alt, shift, meta)"
-      case .duplicateModifier(let part): "the modifier '\(part)' appears twice"
-      case .unknownKey(let part): "'\(part)' is not a key"
+      case .unknownModifier(let part): "'\(quoted(part))' is not a modifier (ctrl, alt, shift, meta)"
+      case .duplicateModifier(let part): "the modifier '\(quoted(part))' appears twice"
+      case .unknownKey(let part): "'\(quoted(part))' is not a key"
       }
     return caretMessage(
       "invalid key chord: \(what) (offset \(offset))", text: text,
