@@ -39,6 +39,14 @@ let package = Package(
         .product(name: "ViewTreeActions", package: "ActionHierarchy"),
       ],
       swiftSettings: harnessSettings),
+    .executableTarget(
+      name: "FuzzTreeMutations",
+      dependencies: [
+        .product(name: "ViewTree", package: "ActionHierarchy"),
+        .product(name: "Actions", package: "ActionHierarchy"),
+        .product(name: "ViewTreeActions", package: "ActionHierarchy"),
+      ],
+      swiftSettings: harnessSettings),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,261 @@
+import Actions
+import Dispatch
+@_spi(Invariants) import ViewTree
+import ViewTreeActions
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Set `FUZZ_TRACE=1` when replaying an input to print each operation.
+let tracing = getenv("FUZZ_TRACE") != nil
+
+// Interprets the input as a program over two trees and two managers, aimed at what user code may
+// do while the library runs it: every kind of closure the library calls (a handler, a transform,
+// a capture, a catch, a responder, a context provider, a managed action, an undo step) may run
+// another operation of the program, which may move nodes between the trees, adopt a tree's root
+// into the other, drop a tree, replace a manager, undo, or dispatch again, synchronously or
+// awaited, and cancel awaited dispatches. After every top-level step both trees' invariants must
+// hold; any trap or sanitizer report is a finding.
+
+struct Ping: Action { var n: UInt8 }
+struct Pong: Action { var n: UInt8 }
+struct Ask: Request {
+  typealias Result = Int
+}
+struct Failure: Error {}
+
+/// A managed action that runs one more operation of the program, then registers an undo step that
+/// does too.
+struct StepAction: ManagedAction {
+  let nested: () -> Void
+  func perform(context: ActionContext) throws {
+    nested()
+    context.undoHistory.register(named: "Step", undo: nested, redo: nested)
+  }
+}
+
+/// An asynchronous managed action that yields, then runs one more operation.
+struct AwaitAction: AsyncManagedAction {
+  let nested: () -> Void
+  nonisolated(nonsending) func perform(context: ActionContext) async throws {
+    await Task.yield()
+    nested()
+  }
+}
+
+/// Lets the harness wait for an awaited dispatch from libFuzzer's synchronous entry point. Only
+/// one thread touches the machine at a time: the entry point blocks while the task runs.
+struct Unchecked<Value>: @unchecked Sendable {
+  let value: Value
+}
+
+/// The program's state. Closures reach it weakly, so nothing outlives an input.
+final class Machine {
+  let bytes: UnsafeBufferPointer<UInt8>
+  var index = 0
+  var trees: [NodeTree]
+  var managers: [ActionManager] = [ActionManager(), ActionManager()]
+  var nodes: [Node]
+  /// How deep operations run inside one another (a closure running an operation).
+  var depth = 0
+
+  init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    self.bytes = bytes
+    trees = [NodeTree("a") {}, NodeTree("b") {}]
+    nodes = trees.map(\.root)
+    for (tree, manager) in zip(trees, managers) {
+      register(in: manager)
+      tree.root.actionManager(manager)
+      try! tree.setReentrancyLimit(4)
+    }
+  }
+
+  func register(in manager: ActionManager) {
+    try! manager.setReentrancyLimit(4)
+    try! manager.register(StepAction { [weak self] in self?.nested() }, as: "Step")
+    try! manager.register(AwaitAction { [weak self] in self?.nested() }, as: "Await")
+  }
+
+  func next() -> UInt8? {
+    guard index < bytes.count else { return nil }
+    defer { index += 1 }
+    return bytes[index]
+  }
+
+  func node(_ byte: UInt8) -> Node { nodes[Int(byte) % nodes.count] }
+  func tree(_ byte: UInt8) -> NodeTree { trees[Int(byte) % trees.count] }
+
+  /// Runs one more operation from inside a closure the library called, at most three levels deep.
+  func nested() {
+    guard depth < 3 else { return }
+    depth += 1
+    defer { depth -= 1 }
+    _ = step()
+  }
+
+  /// Waits for an awaited operation. Called only at the top level: inside a closure the library
+  /// is running, the waiting thread would be the one the closure runs on.
+  func await(_ body: @escaping (Machine) async -> Void, cancelling: Bool = false) {
+    guard depth == 0 else { return }
+    let done = DispatchSemaphore(value: 0)
+    let machine = Unchecked(value: self)
+    let task = Task {
+      await body(machine.value)
+      done.signal()
+    }
+    if cancelling { task.cancel() }
+    done.wait()
+  }
+
+  /// Runs one operation; returns `false` when the input is exhausted.
+  func step() -> Bool {
+    guard let op = next(), let a = next(), let b = next() else { return false }
+    if tracing {
+      let line = "\(String(repeating: "  ", count: depth))op \(op % 24) a=\(node(a).path) b=\(node(b).path)\n"
+      _ = line.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
+    }
+    switch op % 24 {
+    case 0:
+      let child = Node("n\(nodes.count)")
+      nodes.append(child)
+      try? node(a).insertChild(child, at: Int(b) % (node(a).children.count + 1))
+    case 1: try? node(a).addChild(node(b))  // may move between trees, or adopt a root
+    case 2:
+      let parent = node(a)
+      let count = parent.children.count
+      if count > 0 { try? parent.moveChild(from: Int(b) % count, to: Int(b / 2) % count) }
+    case 3: node(a).removeFromParent()
+    case 4: node(a).removeAllChildren()
+    case 5:
+      // Drop a tree and make a new one on a fresh root; the old nodes live on, outside any tree.
+      let slot = Int(a) % trees.count
+      let tree = NodeTree("t\(nodes.count)") {}
+      tree.root.actionManager(managers[slot])
+      try? tree.setReentrancyLimit(4)
+      nodes.append(tree.root)
+      trees[slot] = tree
+    case 6: addModifier(kind: b, to: node(a))
+    case 7:
+      let infos = node(a).modifiers
+      if !infos.isEmpty { try? node(a).removeModifier(infos[Int(b) % infos.count].id) }
+    case 8: try? tree(b).focus(node(a))
+    case 9: node(a).trigger(b % 2 == 0 ? Ping(n: b) as any Action : Pong(n: b))
+    case 10:
+      let target = node(a)
+      await ({ _ in _ = await target.trigger(Ping(n: b)) }, cancelling: b % 3 == 0)
+    case 11: _ = try? node(a).request(Ask())
+    case 12:
+      let target = node(a)
+      await ({ _ in _ = try? await target.request(Ask()) }, cancelling: b % 3 == 0)
+    case 13: node(a).perform(["Step", "Await", "Undo", "Redo", "Missing", "Broken("][Int(b) % 6])
+    case 14:
+      let target = node(a)
+      let identifier = ["Await", "Step", "Undo"][Int(b) % 3]
+      await ({ _ in _ = await target.perform(identifier) }, cancelling: b % 4 == 0)
+    case 15: _ = tree(a).validateItems()
+    case 16: node(a).actionItem(["Step", "Await", "Undo"][Int(b) % 3])
+    case 17:
+      let chord = ["ctrl+s", "del", "f5"][Int(b) % 3]
+      if a % 2 == 0 { try? node(a).bindKey(chord, to: "Step") } else { _ = try? tree(b).handleKey(chord) }
+    case 18:
+      let tree = tree(a)
+      await ({ _ in _ = try? await tree.handleKey(KeyChord(.delete)) })
+    case 19:
+      // Replace or swap a manager while it may be performing.
+      if b % 2 == 0 {
+        let manager = ActionManager()
+        register(in: manager)
+        managers[Int(a) % managers.count] = manager
+        node(a).actionManager(manager)
+      } else {
+        node(a).actionManager(managers[Int(b / 2) % managers.count])
+      }
+    case 20:
+      let history = managers[Int(a) % managers.count].undoHistory
+      switch b % 5 {
+      case 0: _ = try? history.undo()
+      case 1: _ = try? history.redo()
+      case 2: history.removeAll()
+      case 3: history.beginGroup(named: "g")
+      default: _ = try? history.endGroup()
+      }
+    case 21:
+      managers[Int(a) % managers.count].undoHistory.register(
+        named: "u", undo: { [weak self] in self?.nested() }, redo: { [weak self] in self?.nested() })
+    case 22: tree(a).send(Pong(n: b))
+    default: _ = tree(a).validate("Step")
+    }
+    // A step run from inside a closure happens during a dispatch: only the structure is checked.
+    for tree in trees {
+      let problems = tree.checkInvariants(idle: depth == 0)
+      precondition(problems.isEmpty, "invariants broken after op \(op % 24) at depth \(depth): \(problems)")
+    }
+    return true
+  }
+
+  func addModifier(kind: UInt8, to node: Node) {
+    let nested: () -> Void = { [weak self] in self?.nested() }
+    switch kind % 12 {
+    case 0: node.onAction { _ in nested() }
+    case 1: node.handleAction(Ping.self) { _ in nested() }
+    case 2:
+      node.receiveAction { _ in
+        nested()
+        return kind % 3 == 0 ? .handled : .unhandled
+      }
+    case 3:
+      node.transformAction(Ping.self) { ping in
+        nested()
+        return Pong(n: ping.n)
+      }
+    case 4:
+      node.captureAction { _ in
+        nested()
+        return kind % 4 == 0 ? .handled : .unhandled
+      }
+    case 5:
+      node.catchError { _ in
+        nested()
+        if kind % 2 == 0 { throw Failure() }
+      }
+    case 6:
+      node.handleAction(Pong.self) { _ in
+        nested()
+        throw Failure()
+      }
+    case 7:
+      _ = try? node.respond(to: Ask.self) { _ in
+        nested()
+        return Int(kind)
+      }
+    case 8: node.provideActionContext { _ in nested() }
+    case 9:
+      node.handleAction(Pong.self) { (_: Pong) async throws in
+        await Task.yield()
+        nested()
+      }
+    case 10:
+      node.transformAction(ManagedActionRequest.self) { request in
+        nested()
+        return request.identifier == "Step" ? request.redirected(to: "Undo") : request
+      }
+    default:
+      node.captureAction(ManagedActionRequest.self) { _ in
+        nested()
+        return .unhandled
+      }
+    }
+  }
+}
+
+/// libFuzzer's entry point: one input, run as a program of up to 150 operations.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzTreeMutations(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+  let machine = Machine(UnsafeBufferPointer(start: data, count: count))
+  var steps = 0
+  while steps < 150, machine.step() { steps += 1 }
+  return 0
+}
