@@ -151,7 +151,7 @@ import ViewTree
     // nested in that would exceed the limit of 2.
     #expect(triggerSynchronously().isHandled)
     var nested: ActionOutcome?
-    tree.root.handleAction(Close.self) { _ in nested = tree.send(Open(path: "")) }
+    tree.root.handleAction(Close.self) { [unowned tree] _ in nested = tree.send(Open(path: "")) }
     let close = { tree.send(Close()) }
     #expect(close().isHandled)
     guard case .notDispatched(.reentrancyLimit(2))? = nested else {
@@ -174,7 +174,7 @@ import ViewTree
     var depth = 0
     var deepest = 0
     var refused: ActionOutcome?
-    tree.root.handleAction(Save.self) { (_: Save) async throws in
+    tree.root.handleAction(Save.self) { [unowned tree] (_: Save) async throws in
       depth += 1
       deepest = max(deepest, depth)
       await Task.yield()
