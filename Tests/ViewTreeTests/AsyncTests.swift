@@ -150,22 +150,17 @@ import ViewTree
     // One level is taken by the suspended dispatch: a dispatch beside it still runs, but one
     // nested in that would exceed the limit of 2.
     #expect(triggerSynchronously().isHandled)
-    var nested: ActionOutcome?
-    tree.root.handleAction(Close.self) { [unowned tree] _ in nested = tree.send(Open(path: "")) }
+    // What the nested dispatch did, without its nodes (an outcome kept here would keep the tree).
+    var nested: String?
+    tree.root.handleAction(Close.self) { [unowned tree] _ in nested = tree.send(Open(path: "")).description }
     let close = { tree.send(Close()) }
     #expect(close().isHandled)
-    guard case .notDispatched(.reentrancyLimit(2))? = nested else {
-      Issue.record("expected the nested dispatch to stop at the limit, got \(String(describing: nested))")
-      return
-    }
+    #expect(nested == "not dispatched: \(NotDispatchedReason.reentrancyLimit(2))")
     resume?.resume()
     #expect(await first.value)
     // Once it finished, the level is free again.
     #expect(close().isHandled)
-    guard case .handled? = nested else {
-      Issue.record("expected the nested dispatch to run, got \(String(describing: nested))")
-      return
-    }
+    #expect(nested == "handled by root: Open(path: \"\")")
   }
 
   @Test @MainActor func anAsyncHandlerThatRetriggersItselfStopsAtTheLimit() async throws {

@@ -24,19 +24,7 @@ extension Node {
   public func respond<Q: Request>(to type: Q.Type, with body: @escaping (Q) throws -> Q.Result)
     throws(ViewTreeError) -> Node
   {
-    try checkNoResponder(for: type)
-    let exact = matchesExactlyOnly(type)
-    attach(
-      .respond, matching: type, exactOnly: exact,
-      body: .respond(
-        { action, slot in
-          try withMatch(action, as: Q.self, exactOnly: exact) { request in
-            let answer = try body(request)
-            try slot?.write(answer)
-            return .handled
-          }
-        }, awaiting: nil))
-    return self
+    try attachResponder(type, body, awaiting: nil)
   }
 
   /// Answers requests of one type with a synchronous responder, and with an asynchronous one when
@@ -58,6 +46,23 @@ extension Node {
     to type: Q.Type, with body: @escaping (Q) throws -> Q.Result,
     whenAwaited: nonisolated(nonsending) @escaping (Q) async throws -> Q.Result
   ) throws(ViewTreeError) -> Node {
+    let exact = matchesExactlyOnly(type)
+    return try attachResponder(
+      type, body,
+      awaiting: { action, slot in
+        guard let request = Self.match(action, as: Q.self, exactOnly: exact) else { return .skipped }
+        let answer = try await whenAwaited(request)
+        try slot?.write(answer)
+        return .handled
+      })
+  }
+
+  /// Attaches a responder for `type` whose synchronous form is `body`, and with `awaiting` the form
+  /// an awaited dispatch runs.
+  @inlinable
+  func attachResponder<Q: Request>(
+    _ type: Q.Type, _ body: @escaping (Q) throws -> Q.Result, awaiting: AsyncModifierBody?
+  ) throws(ViewTreeError) -> Node {
     try checkNoResponder(for: type)
     let exact = matchesExactlyOnly(type)
     attach(
@@ -69,13 +74,7 @@ extension Node {
             try slot?.write(answer)
             return .handled
           }
-        },
-        awaiting: { action, slot in
-          guard let request = Self.match(action, as: Q.self, exactOnly: exact) else { return .skipped }
-          let answer = try await whenAwaited(request)
-          try slot?.write(answer)
-          return .handled
-        }))
+        }, awaiting: awaiting))
     return self
   }
 
