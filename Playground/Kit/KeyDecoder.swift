@@ -34,7 +34,7 @@ public struct KeyDecoder {
       guard let second = rest.first else { return nil }
       guard second == UInt8(ascii: "[") else {
         // Alt with a key.
-        return (KeyChord(.character(Unicode.Scalar(second)), modifiers: .alt), 2)
+        return (KeyChord(.character(Character(Unicode.Scalar(second))), modifiers: .alt), 2)
       }
       guard rest.count >= 2 else { return nil }
       switch rest[1] {
@@ -56,9 +56,9 @@ public struct KeyDecoder {
     case 0x0D, 0x0A: return (KeyChord(.enter), 1)
     case 0x7F, 0x08: return (KeyChord(.delete), 1)
     case 0x01...0x1A:
-      return (KeyChord(.character(Unicode.Scalar(first + 0x60)), modifiers: .control), 1)
+      return (KeyChord(.character(Character(Unicode.Scalar(first + 0x60))), modifiers: .control), 1)
     case 0x20: return (KeyChord(.space), 1)
-    case 0x21...0x7E: return (KeyChord(.character(Unicode.Scalar(first))), 1)
+    case 0x21...0x7E: return (KeyChord(.character(Character(Unicode.Scalar(first)))), 1)
     default:
       return (nil, 1)
     }

@@ -107,3 +107,18 @@ import ViewTreeActions
     }
   }
 }
+
+@Suite struct KeyChordCharacterTests {
+  @Test func aKeyIsOneCharacterHoweverManyScalarsMakeIt() throws {
+    // `é` as `e` and a combining acute accent: one character, two scalars (rejected at e5b312a).
+    let decomposed = try KeyChord(parsing: "ctrl+e\u{301}")
+    #expect(decomposed.key == .character("é"))
+    #expect(try KeyChord(parsing: decomposed.description) == decomposed)
+    #expect(try KeyChord(parsing: "🇫🇷").key == .character("🇫🇷"))
+    #expect(try KeyChord(parsing: "É") == KeyChord(parsing: "é"))
+    // Two characters, whitespace and controls are not keys.
+    #expect(throws: KeyChordParseError.self) { try KeyChord(parsing: "ab") }
+    #expect(throws: KeyChordParseError.self) { try KeyChord(parsing: "ctrl+\u{A0}") }
+    #expect(throws: KeyChordParseError.self) { try KeyChord(parsing: "ctrl+\u{7}") }
+  }
+}

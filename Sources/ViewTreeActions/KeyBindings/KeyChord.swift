@@ -13,7 +13,7 @@ import Actions
 /// | shift | `shift` |
 /// | meta | `meta`, `cmd`, `command`, `super`, `win` |
 ///
-/// Keys: a single character (`s`, `5`, `/`), or `enter` (`return`), `tab`, `escape` (`esc`),
+/// Keys: a single character (`s`, `5`, `/`, `é`, also when written with a combining accent), or `enter` (`return`), `tab`, `escape` (`esc`),
 /// `space`, `backspace`, `delete` (`del`), `insert` (`ins`), `home`, `end`, `pageup` (`pgup`),
 /// `pagedown` (`pgdn`), `up`, `down`, `left`, `right`, `plus` (the `+` key), and `f1` to `f24`.
 public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
@@ -35,8 +35,9 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
 
   /// A key that is not a modifier.
   public enum Key: Hashable, Sendable {
-    /// A key that types a character (stored lowercased).
-    case character(Unicode.Scalar)
+    /// A key that types a character (stored lowercased), which may be made of several Unicode
+    /// scalars (`é` written as `e` and a combining accent, a flag).
+    case character(Character)
     /// Enter (return).
     case enter
     /// Tab.
@@ -78,10 +79,11 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
 
   /// Creates a chord; a letter key is stored lowercased.
   public init(_ key: Key, modifiers: Modifiers = []) {
-    if case .character(let scalar) = key, let lower = String(scalar).lowercased().unicodeScalars.first,
-      String(scalar).lowercased().unicodeScalars.count == 1
-    {
-      self.key = .character(lower)
+    // A letter whose lowercase form is one character is stored lowercased (`ß` stays: its
+    // lowercase is itself, `İ` stays: its lowercase is two characters).
+    if case .character(let character) = key {
+      let lowered = String(character).lowercased()
+      self.key = lowered.count == 1 ? .character(Character(lowered)) : key
     } else {
       self.key = key
     }
@@ -113,7 +115,7 @@ extension KeyChord.Key {
   public var name: String {
     switch self {
     case .character("+"): "plus"
-    case .character(let scalar): String(scalar)
+    case .character(let character): String(character)
     case .enter: "enter"
     case .tab: "tab"
     case .escape: "escape"
@@ -230,11 +232,13 @@ enum KeyChordParser {
   }
 
   static func key(named name: String) -> KeyChord.Key? {
-    let scalars = name.unicodeScalars
-    if scalars.count == 1, let scalar = scalars.first, !scalar.properties.isWhitespace,
-      scalar.properties.generalCategory != .control
+    // A single character, however many scalars make it, that is not whitespace or a control.
+    if name.count == 1, let character = name.first,
+      !character.unicodeScalars.contains(where: {
+        $0.properties.isWhitespace || $0.properties.generalCategory == .control
+      })
     {
-      return .character(scalar)
+      return .character(character)
     }
     switch name.lowercased() {
     case "enter", "return": return .enter
