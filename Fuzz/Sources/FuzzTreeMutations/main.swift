@@ -98,12 +98,12 @@ final class Machine {
 
   /// Waits for an awaited operation. Called only at the top level: inside a closure the library
   /// is running, the waiting thread would be the one the closure runs on.
-  func await(_ body: @escaping (Machine) async -> Void, cancelling: Bool = false) {
+  func waitFor(_ body: @escaping (Machine) async -> Void, cancelling: Bool = false) {
     guard depth == 0 else { return }
     let done = DispatchSemaphore(value: 0)
-    let machine = Unchecked(value: self)
+    let work = Unchecked(value: (machine: self, body: body))
     let task = Task {
-      await body(machine.value)
+      await work.value.body(work.value.machine)
       done.signal()
     }
     if cancelling { task.cancel() }
@@ -142,19 +142,19 @@ final class Machine {
       let infos = node(a).modifiers
       if !infos.isEmpty { try? node(a).removeModifier(infos[Int(b) % infos.count].id) }
     case 8: try? tree(b).focus(node(a))
-    case 9: node(a).trigger(b % 2 == 0 ? Ping(n: b) as any Action : Pong(n: b))
+    case 9: if b % 2 == 0 { node(a).trigger(Ping(n: b)) } else { node(a).trigger(Pong(n: b)) }
     case 10:
       let target = node(a)
-      await ({ _ in _ = await target.trigger(Ping(n: b)) }, cancelling: b % 3 == 0)
+      waitFor({ _ in _ = await target.trigger(Ping(n: b)) }, cancelling: b % 3 == 0)
     case 11: _ = try? node(a).request(Ask())
     case 12:
       let target = node(a)
-      await ({ _ in _ = try? await target.request(Ask()) }, cancelling: b % 3 == 0)
+      waitFor({ _ in _ = try? await target.request(Ask()) }, cancelling: b % 3 == 0)
     case 13: node(a).perform(["Step", "Await", "Undo", "Redo", "Missing", "Broken("][Int(b) % 6])
     case 14:
       let target = node(a)
       let identifier = ["Await", "Step", "Undo"][Int(b) % 3]
-      await ({ _ in _ = await target.perform(identifier) }, cancelling: b % 4 == 0)
+      waitFor({ _ in _ = await target.perform(identifier) }, cancelling: b % 4 == 0)
     case 15: _ = tree(a).validateItems()
     case 16: node(a).actionItem(["Step", "Await", "Undo"][Int(b) % 3])
     case 17:
@@ -162,7 +162,7 @@ final class Machine {
       if a % 2 == 0 { try? node(a).bindKey(chord, to: "Step") } else { _ = try? tree(b).handleKey(chord) }
     case 18:
       let tree = tree(a)
-      await ({ _ in _ = try? await tree.handleKey(KeyChord(.delete)) })
+      waitFor({ _ in _ = try? await tree.handleKey(KeyChord(.delete)) })
     case 19:
       // Replace or swap a manager while it may be performing.
       if b % 2 == 0 {
