@@ -21,7 +21,7 @@
 /// Steps may do anything while they run, this history included: a step is taken off its stack
 /// before it runs (and put back if it throws), registering is refused, calling ``undo()`` or
 /// ``redo()`` throws ``ActionsError/undoInProgress``, and ``removeAll()`` forgets the running step
-/// too. Undo and redo are refused while a group is open (``ActionsError/undoGroupOpen``): the
+/// too. Undo and redo are refused while a group is open (``ActionsError/undoGroupOpen(_:)``): the
 /// group's steps are not a step yet.
 public final class UndoHistory {
   /// One undoable step.
@@ -123,7 +123,7 @@ public final class UndoHistory {
   /// error is rethrown; if it cleared the history (``removeAll()``), it is gone.
   ///
   /// - Throws: ``ActionsError/nothingToUndo``, ``ActionsError/undoInProgress`` when called by a
-  ///   running step, ``ActionsError/undoGroupOpen`` while a group is open, or what the step threw.
+  ///   running step, ``ActionsError/undoGroupOpen(_:)`` while a group is open, or what the step threw.
   public func undo() throws {
     try checkCanRun()
     guard let step = undoStack.popLast() else { throw ActionsError.nothingToUndo }
@@ -133,7 +133,7 @@ public final class UndoHistory {
   /// Redoes the most recently undone step and moves it back to the undo stack.
   ///
   /// - Throws: ``ActionsError/nothingToRedo``, ``ActionsError/undoInProgress``,
-  ///   ``ActionsError/undoGroupOpen``, or what the step threw.
+  ///   ``ActionsError/undoGroupOpen(_:)``, or what the step threw.
   public func redo() throws {
     try checkCanRun()
     guard let step = redoStack.popLast() else { throw ActionsError.nothingToRedo }
