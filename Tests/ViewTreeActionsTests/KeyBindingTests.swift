@@ -122,3 +122,40 @@ import ViewTreeActions
     #expect(throws: KeyChordParseError.self) { try KeyChord(parsing: "ctrl+\u{7}") }
   }
 }
+
+/// Every rule of the key-chord spelling (KeyChord's documentation) beside its hostile neighbours.
+@Suite struct KeyChordRuleTests {
+  static let valid: [(String, String)] = [
+    ("ctrl+shift+s", "ctrl+shift+s"), ("CTRL+S", "ctrl+s"), ("shift+ctrl+s", "ctrl+shift+s"),
+    ("control+s", "ctrl+s"), ("opt+x", "alt+x"), ("option+x", "alt+x"), ("cmd+q", "meta+q"),
+    ("super+q", "meta+q"), ("win+q", "meta+q"), ("command+q", "meta+q"), ("plus", "plus"),
+    ("ctrl+plus", "ctrl+plus"), ("F5", "f5"), ("f24", "f24"), ("f1", "f1"), ("return", "enter"),
+    ("esc", "escape"), ("del", "delete"), ("ins", "insert"), ("pgup", "pageup"), ("pgdn", "pagedown"),
+    ("/", "/"), ("5", "5"), ("ctrl+5", "ctrl+5"),
+  ]
+  static let invalid: [(String, KeyChordParseError.Reason)] = [
+    ("", .empty), ("ctrl+", .emptyPart), ("+s", .emptyPart), ("ctrl++", .emptyPart), ("+", .emptyPart),
+    ("ctrl+ctrl+s", .duplicateModifier("ctrl")), ("ctrl+control+s", .duplicateModifier("control")),
+    ("hyper+s", .unknownModifier("hyper")), ("s+ctrl", .unknownModifier("s")), ("f0", .unknownKey("f0")),
+    ("f25", .unknownKey("f25")), ("f01", .unknownKey("f01")), ("fx", .unknownKey("fx")),
+    ("ctrl+s ", .unknownKey("s ")), (" ", .unknownKey(" ")), ("ctrl+\t", .unknownKey("\t")),
+    ("ab", .unknownKey("ab")), ("enterx", .unknownKey("enterx")),
+  ]
+
+  @Test(arguments: valid.indices)
+  func validSpellingsParseToTheirCanonicalForm(row: Int) throws {
+    let (text, canonical) = Self.valid[row]
+    #expect(try KeyChord(parsing: text).description == canonical, "\(text.debugDescription)")
+  }
+
+  @Test(arguments: invalid.indices)
+  func neighboursOfTheRulesAreErrors(row: Int) {
+    let (text, reason) = Self.invalid[row]
+    do {
+      let chord = try KeyChord(parsing: text)
+      Issue.record("\(text.debugDescription) parsed as \(chord)")
+    } catch {
+      #expect(error.reason == reason, "\(text.debugDescription)")
+    }
+  }
+}

@@ -203,3 +203,14 @@ struct Failure: Error {}
     #expect((try? makeTree("a(b(c), d)"))?.root.subtreeCount == 4)
   }
 }
+
+/// The tree-shape rules of `makeTree` beside their hostile neighbours.
+@Suite struct TreeShapeRuleTests {
+  @Test func shapesAndTheirNeighbours() throws {
+    #expect(try makeTree(" a ( b , c ) ").root.subtreeCount == 3)
+    #expect(try makeTree("a-b.c_d(e1)").root.id == "a-b.c_d")
+    for bad in ["", "a(b,)", "a()", "a b", "a(b))", "a$", "(a)", "a(,b)", "a(b c)"] {
+      #expect(throws: TreeShapeError.self, "\(bad.debugDescription)") { try makeTree(bad) }
+    }
+  }
+}
