@@ -68,3 +68,22 @@ enum NoteKey: NodeAttachmentKey {
     #expect(visited == ["c", "b", "a"])
   }
 }
+
+@Suite struct WalkAncestorsMutationTests {
+  @Test func theBodyMayRemoveAnAncestorThatNothingElseHolds() throws {
+    let tree = NodeTree("root") { Node("a") { Node("b") { Node("c") } } }
+    let c = try #require(tree.root.firstNode(withID: "c"))
+    weak var weakB = c.parent
+    var visited: [String] = []
+    // Only `a` holds `b`: removing `b` inside the body frees it, unless the walk holds it.
+    c.walkAncestors { node in
+      visited.append(node.id ?? "?")
+      if node.id == "b" { node.removeFromParent() }
+      return false
+    }
+    // `b` left the tree while the walk was on it: the walk ended there (it has no parent now).
+    #expect(visited == ["c", "b"])
+    #expect(weakB == nil)
+    #expect(c.parent == nil)
+  }
+}

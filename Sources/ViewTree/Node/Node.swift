@@ -209,8 +209,8 @@ public final class Node {
 extension Node {
   /// Calls `body` with this node and then each ancestor, nearest first, until it returns `true`.
   ///
-  /// `body` may change the tree: the walk goes on from the parent the node has when `body`
-  /// returns. The walk takes no reference to the nodes it passes (see `_up`).
+  /// `body` may change the tree, even remove the node it was given: the walk goes on from the
+  /// parent that node has when `body` returns.
   ///
   /// ```swift
   /// var manager: Node?
@@ -225,8 +225,12 @@ extension Node {
   public func walkAncestors(_ body: (Node) throws -> Bool) rethrows {
     var current = Unmanaged.passUnretained(self)
     while true {
-      let (stop, up) = try current._withUnsafeGuaranteedRef { node in (try body(node), node._up) }
-      guard !stop, let up else { return }
+      // A strong reference while `body` runs: it may remove the node from its tree, and then
+      // nothing else may hold it. Its parent is read right after, with no code in between, so
+      // the invariant above keeps that parent alive until the next turn takes its reference.
+      let node = current.takeUnretainedValue()
+      if try body(node) { return }
+      guard let up = node._up else { return }
       current = up
     }
   }

@@ -13,9 +13,10 @@ import Actions
 /// | shift | `shift` |
 /// | meta | `meta`, `cmd`, `command`, `super`, `win` |
 ///
-/// Keys: a single character (`s`, `5`, `/`, `é`, also when written with a combining accent), or `enter` (`return`), `tab`, `escape` (`esc`),
-/// `space`, `backspace`, `delete` (`del`), `insert` (`ins`), `home`, `end`, `pageup` (`pgup`),
-/// `pagedown` (`pgdn`), `up`, `down`, `left`, `right`, `plus` (the `+` key), and `f1` to `f24`.
+/// Keys: a single character (`s`, `5`, `/`, `é`, also when written with a combining accent), or
+/// `enter` (`return`), `tab`, `escape` (`esc`), `space`, `backspace`, `delete` (`del`), `insert`
+/// (`ins`), `home`, `end`, `pageup` (`pgup`), `pagedown` (`pgdn`), `up`, `down`, `left`, `right`,
+/// `plus` (the `+` key), and `f1` to `f24`. Whitespace and control characters are not keys.
 public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
   /// Modifier keys.
   public struct Modifiers: OptionSet, Hashable, Sendable {
