@@ -40,7 +40,8 @@ public struct ActionStep {
   /// What the modifier did.
   public let result: StepResult
   /// How deeply this dispatch is nested in others (0 for a dispatch triggered from outside any
-  /// handler).
+  /// handler). An awaited dispatch of the same tree that is suspended counts as one level, as it
+  /// does for the reentrancy limit.
   public let nestingLevel: Int
 }
 
