@@ -90,12 +90,6 @@ struct ModifierKeys {
     return -1
   }
 
-  /// The key at `position`, which is below `count`.
-  @inline(__always)
-  func key(at position: Int) -> ModifierKey {
-    base.unsafelyUnwrapped[position]
-  }
-
   /// The serial of the key at `position`.
   @inline(__always)
   func serial(at position: Int) -> UInt64 {
