@@ -73,7 +73,7 @@ enum NoteKey: NodeAttachmentKey {
   @Test func theBodyMayRemoveAnAncestorThatNothingElseHolds() throws {
     let tree = NodeTree("root") { Node("a") { Node("b") { Node("c") } } }
     let c = try #require(tree.root.firstNode(withID: "c"))
-    weak var weakB = c.parent
+    weak let weakB = c.parent
     var visited: [String] = []
     // Only `a` holds `b`: removing `b` inside the body frees it, unless the walk holds it.
     c.walkAncestors { node in
