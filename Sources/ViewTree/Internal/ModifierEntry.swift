@@ -7,8 +7,8 @@ enum ModifierReply {
   case passed
   /// The modifier handled the action: it stops here.
   case handled
-  /// The modifier replaced the action.
-  case transformed(any Action)
+  /// The modifier replaced the action (it wrote the replacement to the action it was given).
+  case transformed
 }
 
 /// What a `catchError` modifier's body answered, when it did not throw.
@@ -26,13 +26,18 @@ enum CatchReply {
 typealias AsyncModifierBody = nonisolated(nonsending) (any Action, RequestSlot?) async throws -> ModifierReply
 
 /// The closure behind a modifier.
+///
+/// A synchronous body gets the action and the identity of its dynamic type, which the dispatcher
+/// already knows, so that a typed body matches without asking the runtime. A transform writes its
+/// replacement to the action and answers `.transformed`.
 @usableFromInline
 enum ModifierBody {
-  case action((any Action) throws -> ModifierReply)
+  case action((inout any Action, ObjectIdentifier) throws -> ModifierReply)
   case error((any Error) throws -> CatchReply)
   /// A responder: given the request and, when the caller awaits an answer, the slot to write it to.
   /// With `awaiting`, an awaited dispatch runs that form instead (a responder that works both ways).
-  case respond((any Action, RequestSlot?) throws -> ModifierReply, awaiting: AsyncModifierBody?)
+  case respond(
+    (any Action, ObjectIdentifier, RequestSlot?) throws -> ModifierReply, awaiting: AsyncModifierBody?)
   /// An asynchronous handler or responder; only an awaited dispatch can run it.
   case asynchronous(AsyncModifierBody)
 }

@@ -7,7 +7,7 @@ extension Node {
   public func handleAction(_ body: @escaping (any Action) throws -> Void) -> Node {
     attach(
       .handle, matching: nil, exactOnly: false,
-      body: .action { action in
+      body: .action { action, _ in
         try body(action)
         return .handled
       })
@@ -35,8 +35,8 @@ extension Node {
     let exact = matchesExactlyOnly(type)
     attach(
       .handle, matching: type, exactOnly: exact,
-      body: .action { action in
-        try withMatch(action, as: T.self, exactOnly: exact) { value in
+      body: .action { action, actionType in
+        try withMatch(action, type: actionType, as: T.self, exactOnly: exact) { value in
           try body(value)
           return .handled
         }

@@ -21,10 +21,14 @@ extension Node {
     let exact = matchesExactlyOnly(Child.self)
     attach(
       .lift, matching: Child.self, exactOnly: exact, output: Parent.self,
-      body: .action { action in
-        withMatch(action, as: Child.self, exactOnly: exact) { value in
-          return .transformed(embed(value))
+      body: .action { action, actionType in
+        var replacement: (any Action)?
+        let reply = withMatch(action, type: actionType, as: Child.self, exactOnly: exact) { value in
+          replacement = embed(value)
+          return .transformed
         }
+        if let replacement { action = replacement }
+        return reply
       })
     return self
   }

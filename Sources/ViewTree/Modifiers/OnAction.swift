@@ -7,7 +7,7 @@ extension Node {
   public func onAction(_ body: @escaping (any Action) -> Void) -> Node {
     attach(
       .observe, matching: nil, exactOnly: false,
-      body: .action { action in
+      body: .action { action, _ in
         body(action)
         return .passed
       })
@@ -25,8 +25,8 @@ extension Node {
     let exact = matchesExactlyOnly(type)
     attach(
       .observe, matching: type, exactOnly: exact,
-      body: .action { action in
-        withMatch(action, as: T.self, exactOnly: exact) { value in
+      body: .action { action, actionType in
+        withMatch(action, type: actionType, as: T.self, exactOnly: exact) { value in
           body(value)
           return .passed
         }

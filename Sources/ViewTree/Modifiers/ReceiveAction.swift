@@ -17,7 +17,7 @@ extension Node {
   public func receiveAction(_ body: @escaping (any Action) throws -> ActionDisposition) -> Node {
     attach(
       .receive, matching: nil, exactOnly: false,
-      body: .action { action in
+      body: .action { action, _ in
         try body(action) == .handled ? .handled : .passed
       })
     return self
@@ -40,8 +40,8 @@ extension Node {
     let exact = matchesExactlyOnly(type)
     attach(
       .receive, matching: type, exactOnly: exact,
-      body: .action { action in
-        try withMatch(action, as: T.self, exactOnly: exact) { value in
+      body: .action { action, actionType in
+        try withMatch(action, type: actionType, as: T.self, exactOnly: exact) { value in
           return try body(value) == .handled ? .handled : .passed
         }
       })

@@ -68,8 +68,8 @@ extension Node {
     attach(
       .respond, matching: type, exactOnly: exact,
       body: .respond(
-        { action, slot in
-          try withMatch(action, as: Q.self, exactOnly: exact) { request in
+        { action, actionType, slot in
+          try withMatch(action, type: actionType, as: Q.self, exactOnly: exact) { request in
             let answer = try body(request)
             try slot?.write(answer)
             return .handled

@@ -10,8 +10,9 @@ extension Node {
   public func transformAction(_ body: @escaping (any Action) throws -> any Action) -> Node {
     attach(
       .transform, matching: nil, exactOnly: false,
-      body: .action { action in
-        .transformed(try body(action))
+      body: .action { action, _ in
+        action = try body(action)
+        return .transformed
       })
     return self
   }
@@ -33,10 +34,14 @@ extension Node {
     let exact = matchesExactlyOnly(type)
     attach(
       .transform, matching: type, exactOnly: exact,
-      body: .action { action in
-        try withMatch(action, as: T.self, exactOnly: exact) { value in
-          return .transformed(try body(value))
+      body: .action { action, actionType in
+        var replacement: (any Action)?
+        let reply = try withMatch(action, type: actionType, as: T.self, exactOnly: exact) { value in
+          replacement = try body(value)
+          return .transformed
         }
+        if let replacement { action = replacement }
+        return reply
       })
     return self
   }

@@ -42,12 +42,16 @@ enum Dispatcher {
   /// (64 entries of 16 bytes: `withUnsafeTemporaryAllocation` keeps at most 1 KiB on the stack.)
   static let inlinePathCapacity = 64
 
+  /// Dispatches `action`, whose dynamic type is `actionType`, from `target`.
+  ///
+  /// Not generic: the public entry points are inlinable and box the action in their caller,
+  /// where its type is known, so that no dispatch pays for unspecialized generic code.
   @usableFromInline
-  static func dispatch<A: Action>(
-    _ action: A, from target: Node, trace: ActionTrace?, slot: RequestSlot? = nil
+  static func dispatch(
+    _ action: any Action, type actionType: ObjectIdentifier, from target: Node, trace: ActionTrace?,
+    slot: RequestSlot? = nil
   ) -> ActionOutcome {
-    let actionType = ObjectIdentifier(type(of: action))
-    return withPath(from: target, type: actionType) { path, firstBubble, capture in
+    withPath(from: target, type: actionType) { path, firstBubble, capture in
       run(
         action, type: actionType, path: path, firstBubble: firstBubble, capture: capture, trace: trace,
         slot: slot)
@@ -71,7 +75,8 @@ enum Dispatcher {
         let base = buffer.baseAddress.unsafelyUnwrapped
         let slot = RequestSlot(
           pointer: UnsafeMutableRawPointer(base), resultType: Q.Result.self, answered: flag)
-        let outcome = dispatch(request, from: target, trace: trace, slot: slot)
+        let outcome = dispatch(
+          request, type: ObjectIdentifier(type(of: request)), from: target, trace: trace, slot: slot)
         return (outcome, flag.pointee ? base.move() : nil)
       }
     }
@@ -194,7 +199,7 @@ enum Dispatcher {
       let node = run.node(at: suspension.index)
       step = run.resume(suspension, with: .failure(ViewTreeError.asynchronousHandler(node: node.path)))
     }
-    return run.outcome
+    return run.takeOutcome()
   }
 }
 
@@ -202,7 +207,7 @@ enum Dispatcher {
 ///
 /// The dispatch is a cursor over (phase, node, modifier) so that it can stop at an asynchronous
 /// modifier, let an `async` driver await it, and go on from there (see `resume`).
-struct DispatchRun {
+struct DispatchRun: ~Copyable {
   var path: UnsafeBufferPointer<PathEntry>
   unowned(unsafe) let tree: NodeTree
   var action: any Action
@@ -218,8 +223,10 @@ struct DispatchRun {
   let nestingLevel: Int
   /// Where a responder writes its answer, when the caller awaits one.
   let slot: RequestSlot?
-  /// The outcome, once the dispatch ended. Not an `Optional`: copying an `Optional` of a
-  /// multi-payload enum instantiates generic metadata on every dispatch.
+  /// The node whose modifier handled the action, once one has.
+  var handler: Unmanaged<Node>?
+  /// The outcome of a dispatch that ended without a handler. Not an `Optional`: copying an
+  /// `Optional` of a multi-payload enum goes through its generic metadata.
   var outcome: ActionOutcome = .notDispatched(.notInTree)
 
   // The cursor.
@@ -298,6 +305,14 @@ struct DispatchRun {
   @inline(__always)
   func node(at index: Int) -> Node { path[index].node.takeUnretainedValue() }
 
+  /// The outcome, moved out of the finished run: the handled outcome is built only here, so
+  /// that the action is moved into it rather than copied.
+  @inline(__always)
+  consuming func takeOutcome() -> ActionOutcome {
+    guard let handler else { return outcome }
+    return .handled(by: handler.takeUnretainedValue(), action: action)
+  }
+
   /// The position of the first modifier of `path[index]`, at or after `start`, that might run in
   /// `phase` for the current action; -1 if none. Reference-count free.
   @inline(__always)
@@ -342,18 +357,17 @@ struct DispatchRun {
   mutating func resume(_ suspension: Suspension, with reply: Swift.Result<ModifierReply, any Error>) -> Step {
     let node = node(at: suspension.index)
     let before = recording ? suspension.action : nil
-    let ended: Bool
     switch reply {
     case .success(let reply):
-      ended = apply(
-        reply, node: node, index: suspension.index, serial: suspension.serial, phase: suspension.phase,
-        info: suspension.info, before: before)
+      if apply(reply, node: node, phase: suspension.phase, info: suspension.info, before: before) {
+        return .finished
+      }
     case .failure(let error):
-      ended = fail(
+      fail(
         error, node: node, index: suspension.index, serial: suspension.serial, phase: suspension.phase,
         info: suspension.info, before: before)
+      return .finished
     }
-    if ended { return .finished }
     position = Self.position(in: node, after: suspension.serial, hint: suspension.hint)
     return run()
   }
@@ -377,8 +391,8 @@ struct DispatchRun {
   }
 
   /// Runs the modifiers of `path[index]` for `phase`, from the candidate at `start`; returns
-  /// `nil` when the node has no more to run, `.finished` when the dispatch ended here (with
-  /// `outcome` set), or the asynchronous modifier it stopped at.
+  /// `nil` when the node has no more to run, `.finished` when the dispatch ended here, or the
+  /// asynchronous modifier it stopped at.
   mutating func runModifiers(at index: Int, from start: Int, in phase: ModifierPhase) -> Step? {
     let node = node(at: index)
     var position = start
@@ -388,33 +402,23 @@ struct DispatchRun {
         return nil
       }
       let serial = node._keys.serial(at: position)
-      let ended: Bool
+      let outcome: RunOutcome
       if recording {
         // A copy of the action only when a trace will show it: copying an existential costs
         // reference counting through value witnesses.
         let info = node._modifiers[position].info
         let before = action
-        switch call(node._modifiers[position].body) {
-        case .reply(let reply):
-          ended = apply(
-            reply, node: node, index: index, serial: serial, phase: phase, info: info, before: before)
-        case .threw(let error):
-          ended = fail(
-            error, node: node, index: index, serial: serial, phase: phase, info: info, before: before)
-        case .suspend(let body):
-          return suspend(body, at: index, position: position, serial: serial, phase: phase, info: info)
-        }
+        outcome = runModifier(
+          at: index, position: position, serial: serial, phase: phase, info: info, before: before)
       } else {
-        switch call(node._modifiers[position].body) {
-        case .reply(let reply):
-          ended = apply(reply, node: node, index: index, serial: serial, phase: phase, info: nil, before: nil)
-        case .threw(let error):
-          ended = fail(error, node: node, index: index, serial: serial, phase: phase, info: nil, before: nil)
-        case .suspend(let body):
-          return suspend(body, at: index, position: position, serial: serial, phase: phase, info: nil)
-        }
+        outcome = runModifier(
+          at: index, position: position, serial: serial, phase: phase, info: nil, before: nil)
       }
-      if ended { return .finished }
+      switch outcome {
+      case .next: break
+      case .finished: return .finished
+      case .suspended(let suspension): return .suspended(suspension)
+      }
       // The handler may have changed the node's modifiers: find the next one by serial.
       let next = Self.position(in: node, after: serial, hint: position)
       position = candidate(at: index, from: next, in: phase)
@@ -422,45 +426,58 @@ struct DispatchRun {
     return nil
   }
 
-  /// What calling a modifier's body gave.
-  enum Call {
-    case reply(ModifierReply)
-    case threw(any Error)
-    case suspend(AsyncModifierBody)
+  /// What running one modifier led to.
+  enum RunOutcome {
+    case next
+    case finished
+    case suspended(Suspension)
   }
 
+  /// Runs the modifier at `position` of `path[index]`.
   @inline(__always)
-  func call(_ body: ModifierBody) -> Call {
+  mutating func runModifier(
+    at index: Int, position: Int, serial: UInt64, phase: ModifierPhase, info: ModifierInfo?,
+    before: (any Action)?
+  ) -> RunOutcome {
+    let node = node(at: index)
+    let reply: ModifierReply
     do {
-      switch body {
-      case .action(let body): return .reply(try body(action))
+      switch node._modifiers[position].body {
+      case .action(let body):
+        reply = try body(&action, actionType)
       case .respond(let body, let awaiting):
-        if awaits, let awaiting { return .suspend(awaiting) }
-        return .reply(try body(action, slot))
-      case .asynchronous(let body): return .suspend(body)
-      case .error: return .reply(.skipped)
+        if awaits, let awaiting {
+          return .suspended(
+            suspend(awaiting, at: index, position: position, serial: serial, phase: phase, info: info))
+        }
+        reply = try body(action, actionType, slot)
+      case .asynchronous(let body):
+        return .suspended(
+          suspend(body, at: index, position: position, serial: serial, phase: phase, info: info))
+      case .error:
+        reply = .skipped
       }
     } catch {
-      return .threw(error)
+      fail(error, node: node, index: index, serial: serial, phase: phase, info: info, before: before)
+      return .finished
     }
+    return apply(reply, node: node, phase: phase, info: info, before: before) ? .finished : .next
   }
 
   mutating func suspend(
     _ body: @escaping AsyncModifierBody, at index: Int, position: Int, serial: UInt64, phase: ModifierPhase,
     info: ModifierInfo?
-  ) -> Step {
+  ) -> Suspension {
     self.position = position
-    return .suspended(
-      Suspension(
-        body: body, action: action, slot: slot, index: index, serial: serial, hint: position, phase: phase,
-        info: info))
+    return Suspension(
+      body: body, action: action, slot: slot, index: index, serial: serial, hint: position, phase: phase,
+      info: info)
   }
 
-  /// Applies what a modifier answered; returns `true`, with `outcome` set, when the dispatch ends.
+  /// Applies what a modifier answered; returns `true` when the dispatch ends.
   @inline(__always)
   mutating func apply(
-    _ reply: ModifierReply, node: Node, index: Int, serial: UInt64, phase: ModifierPhase, info: ModifierInfo?,
-    before: (any Action)?
+    _ reply: ModifierReply, node: Node, phase: ModifierPhase, info: ModifierInfo?, before: (any Action)?
   ) -> Bool {
     switch reply {
     case .skipped:
@@ -470,11 +487,11 @@ struct DispatchRun {
       return false
     case .handled:
       record(node, phase, info, before: before, .handled)
-      outcome = .handled(by: node, action: action)
+      handler = Unmanaged.passUnretained(node)
       return true
-    case .transformed(let replacement):
-      action = replacement
-      actionType = ObjectIdentifier(type(of: replacement))
+    case .transformed:
+      // The modifier wrote the replacement to `action`.
+      actionType = ObjectIdentifier(type(of: action))
       mask = TypeFilter.bit(for: actionType)
       record(node, phase, info, before: before, .transformed)
       return false
@@ -485,10 +502,9 @@ struct DispatchRun {
   mutating func fail(
     _ error: any Error, node: Node, index: Int, serial: UInt64, phase: ModifierPhase, info: ModifierInfo?,
     before: (any Action)?
-  ) -> Bool {
+  ) {
     record(node, phase, info, before: before, .threw(error))
     outcome = propagate(error, from: index, after: serial)
-    return true
   }
 
   /// Sends an error outward from the modifier with serial `after` on `path[index]`.
@@ -626,7 +642,7 @@ extension Dispatcher {
     }
     tree.leaveDispatch()
     withExtendedLifetime(nodes) {}
-    return run.outcome
+    return run.takeOutcome()
   }
 }
 
@@ -661,20 +677,21 @@ struct RequestSlot {
 }
 
 /// Calls `body` with the action as a `T` when its dynamic type is `T` or, unless `exactOnly`,
-/// converts to `T`; returns `nil` otherwise.
+/// converts to `T`; returns `.skipped` otherwise. `actionType` is the identity of the action's
+/// dynamic type, which the dispatcher passes along.
 ///
 /// It never forms a `T?`: the modifier closures that call it run unspecialized, and instantiating
 /// `Optional<T>`'s metadata on every call would cost more than the whole hop.
 @inlinable @inline(__always)
 func withMatch<T>(
-  _ action: any Action, as type: T.Type, exactOnly: Bool, _ body: (T) throws -> ModifierReply
+  _ action: any Action, type actionType: ObjectIdentifier, as type: T.Type, exactOnly: Bool,
+  _ body: (T) throws -> ModifierReply
 ) rethrows -> ModifierReply {
   if exactOnly {
-    // The dispatcher has already compared type identities; this opens the existential and
-    // reinterprets the value as the same type.
+    guard actionType == ObjectIdentifier(T.self) else { return .skipped }
+    // The types are identical: this opens the existential and reinterprets the value.
     func open<A: Action>(_ value: A) throws -> ModifierReply {
-      guard A.self == T.self else { return .skipped }
-      return try body(unsafeBitCast(value, to: T.self))
+      try body(unsafeBitCast(value, to: T.self))
     }
     return try open(action)
   }

@@ -137,11 +137,16 @@ public final class NodeTree {
   ///   - action: The action.
   ///   - trace: A trace that records every step, or `nil`.
   /// - Returns: What happened to the action.
-  @discardableResult
+  @discardableResult @inlinable
   public func send(_ action: some Action, tracing trace: ActionTrace? = nil) -> ActionOutcome {
     guard isRooted else { return .notDispatched(.notInTree) }
-    return Dispatcher.dispatch(action, from: focusedNode ?? root, trace: trace)
+    return Dispatcher.dispatch(
+      action, type: ObjectIdentifier(type(of: action)), from: sendTarget, trace: trace)
   }
+
+  /// Where ``send(_:tracing:)`` starts: the focused node, or the root when nothing is focused.
+  @usableFromInline
+  var sendTarget: Node { focusedNode ?? root }
 
   /// Keeps a node that left this tree during a dispatch alive until the outermost dispatch ends,
   /// so that the dispatch's unretained path stays valid; the dispatch skips it.

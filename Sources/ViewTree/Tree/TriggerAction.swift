@@ -50,8 +50,8 @@ extension Node {
   ///   - trace: A trace that records every step, or `nil` (tracing off costs nothing).
   /// - Returns: What happened to the action.
   /// - Complexity: O(*d* + *m*): the node's depth and the modifiers on the path.
-  @discardableResult
+  @discardableResult @inlinable
   public func trigger(_ action: some Action, tracing trace: ActionTrace? = nil) -> ActionOutcome {
-    Dispatcher.dispatch(action, from: self, trace: trace)
+    Dispatcher.dispatch(action, type: ObjectIdentifier(type(of: action)), from: self, trace: trace)
   }
 }
