@@ -1,4 +1,4 @@
-extension Node {
+extension ModifierHost {
   /// Sees every action triggered at or below this node before it bubbles, from the root down to
   /// the target, and may stop it.
   ///
@@ -11,15 +11,14 @@ extension Node {
   /// ```
   ///
   /// - Parameter body: Returns ``ActionDisposition/handled`` to stop the action here.
-  /// - Returns: This node, for chaining.
+  /// - Returns: This node or declaration, for chaining.
   @discardableResult
-  public func captureAction(_ body: @escaping (any Action) throws -> ActionDisposition) -> Node {
-    attach(
+  public consuming func captureAction(_ body: @escaping (any Action) throws -> ActionDisposition) -> Self {
+    return attach(
       .capture, matching: nil, exactOnly: false,
       body: .action { action, _ in
         try body(action) == .handled ? .handled : .passed
       })
-    return self
   }
 
   /// Captures actions of one type in the capture phase; other actions pass by untouched.
@@ -27,20 +26,19 @@ extension Node {
   /// - Parameters:
   ///   - type: The type of action to capture.
   ///   - body: Returns ``ActionDisposition/handled`` to stop the action here.
-  /// - Returns: This node, for chaining.
+  /// - Returns: This node or declaration, for chaining.
   @discardableResult
-  public func captureAction<T>(
+  public consuming func captureAction<T>(
     _ type: T.Type, perform body: @escaping (T) throws -> ActionDisposition
-  ) -> Node {
+  ) -> Self {
     let exact = matchesExactlyOnly(type)
-    attach(
+    return attach(
       .capture, matching: type, exactOnly: exact,
       body: .action { action, actionType in
         try withMatch(action, type: actionType, as: T.self, exactOnly: exact) { value in
           return try body(value) == .handled ? .handled : .passed
         }
       })
-    return self
   }
 
   /// Captures actions of one type without reading the value.
@@ -48,11 +46,11 @@ extension Node {
   /// - Parameters:
   ///   - type: The type of action to capture.
   ///   - body: Returns ``ActionDisposition/handled`` to stop the action here.
-  /// - Returns: This node, for chaining.
+  /// - Returns: This node or declaration, for chaining.
   @discardableResult
-  public func captureAction<T>(
+  public consuming func captureAction<T>(
     _ type: T.Type, perform body: @escaping () throws -> ActionDisposition
-  ) -> Node {
+  ) -> Self {
     captureAction(type) { (_: T) in try body() }
   }
 }

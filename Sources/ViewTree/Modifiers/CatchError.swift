@@ -1,4 +1,4 @@
-extension Node {
+extension ModifierHost {
   /// Catches errors thrown by modifiers attached before this one on the same node, or by any
   /// modifier of a node below.
   ///
@@ -13,16 +13,15 @@ extension Node {
   /// ```
   ///
   /// - Parameter body: Handles the error, or throws to pass it on.
-  /// - Returns: This node, for chaining.
+  /// - Returns: This node or declaration, for chaining.
   @discardableResult
-  public func catchError(_ body: @escaping (any Error) throws -> Void) -> Node {
-    attach(
+  public consuming func catchError(_ body: @escaping (any Error) throws -> Void) -> Self {
+    return attach(
       .catchError, matching: nil, exactOnly: false,
       body: .error { error in
         try body(error)
         return .caught
       })
-    return self
   }
 
   /// Catches errors of one type; other errors pass by untouched.
@@ -30,16 +29,17 @@ extension Node {
   /// - Parameters:
   ///   - type: The type of error to catch.
   ///   - body: Handles the error, or throws to pass it on.
-  /// - Returns: This node, for chaining.
+  /// - Returns: This node or declaration, for chaining.
   @discardableResult
-  public func catchError<E: Error>(_ type: E.Type, perform body: @escaping (E) throws -> Void) -> Node {
-    attach(
+  public consuming func catchError<E: Error>(_ type: E.Type, perform body: @escaping (E) throws -> Void)
+    -> Self
+  {
+    return attach(
       .catchError, matching: type, exactOnly: false,
       body: .error { error in
         guard let value = error as? E else { return .skipped }
         try body(value)
         return .caught
       })
-    return self
   }
 }

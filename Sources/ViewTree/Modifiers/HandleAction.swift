@@ -1,17 +1,16 @@
-extension Node {
+extension ModifierHost {
   /// Handles every action that bubbles through the node: the body runs and the action stops here.
   ///
   /// - Parameter body: What to do with the action.
-  /// - Returns: This node, for chaining.
+  /// - Returns: This node or declaration, for chaining.
   @discardableResult
-  public func handleAction(_ body: @escaping (any Action) throws -> Void) -> Node {
-    attach(
+  public consuming func handleAction(_ body: @escaping (any Action) throws -> Void) -> Self {
+    return attach(
       .handle, matching: nil, exactOnly: false,
       body: .action { action, _ in
         try body(action)
         return .handled
       })
-    return self
   }
 
   /// Handles actions of one type; other actions pass by untouched and are not counted as visits.
@@ -29,11 +28,11 @@ extension Node {
   ///   - type: The type of action to handle.
   ///   - body: What to do with the action. A thrown error stops the action and goes to the
   ///     `catchError` modifiers outward from here.
-  /// - Returns: This node, for chaining.
+  /// - Returns: This node or declaration, for chaining.
   @discardableResult
-  public func handleAction<T>(_ type: T.Type, perform body: @escaping (T) throws -> Void) -> Node {
+  public consuming func handleAction<T>(_ type: T.Type, perform body: @escaping (T) throws -> Void) -> Self {
     let exact = matchesExactlyOnly(type)
-    attach(
+    return attach(
       .handle, matching: type, exactOnly: exact,
       body: .action { action, actionType in
         try withMatch(action, type: actionType, as: T.self, exactOnly: exact) { value in
@@ -41,7 +40,6 @@ extension Node {
           return .handled
         }
       })
-    return self
   }
 
   /// Handles actions of one type without reading the value.
@@ -49,14 +47,14 @@ extension Node {
   /// - Parameters:
   ///   - type: The type of action to handle.
   ///   - body: What to do.
-  /// - Returns: This node, for chaining.
+  /// - Returns: This node or declaration, for chaining.
   @discardableResult
-  public func handleAction<T>(_ type: T.Type, perform body: @escaping () throws -> Void) -> Node {
+  public consuming func handleAction<T>(_ type: T.Type, perform body: @escaping () throws -> Void) -> Self {
     handleAction(type) { (_: T) in try body() }
   }
 }
 
-extension Node {
+extension ModifierHost {
   /// Handles actions of one type asynchronously, on the caller's actor: the action stops here,
   /// and the awaited trigger returns once `body` has finished.
   ///
@@ -75,19 +73,18 @@ extension Node {
   /// - Parameters:
   ///   - type: The type of action to handle.
   ///   - body: What to do with the action.
-  /// - Returns: This node, for chaining.
+  /// - Returns: This node or declaration, for chaining.
   @discardableResult
-  public func handleAction<T>(
+  public consuming func handleAction<T>(
     _ type: T.Type, perform body: nonisolated(nonsending) @escaping (T) async throws -> Void
-  ) -> Node {
+  ) -> Self {
     let exact = matchesExactlyOnly(type)
-    attach(
+    return attach(
       .handle, matching: type, exactOnly: exact,
       body: .asynchronous { action, _ in
-        guard let value = Self.match(action, as: T.self, exactOnly: exact) else { return .skipped }
+        guard let value = Node.match(action, as: T.self, exactOnly: exact) else { return .skipped }
         try await body(value)
         return .handled
       })
-    return self
   }
 }

@@ -1,4 +1,4 @@
-extension Node {
+extension ModifierHost {
   /// Embeds the actions of a subtree that speaks one action type into the action type of the
   /// tree above it.
   ///
@@ -15,11 +15,11 @@ extension Node {
   /// Actions of other types pass by untouched.
   ///
   /// - Parameter embed: Wraps a child action in a parent action, often an enum case.
-  /// - Returns: This node, for chaining.
+  /// - Returns: This node or declaration, for chaining.
   @discardableResult
-  public func liftAction<Child, Parent: Action>(_ embed: @escaping (Child) -> Parent) -> Node {
+  public consuming func liftAction<Child, Parent: Action>(_ embed: @escaping (Child) -> Parent) -> Self {
     let exact = matchesExactlyOnly(Child.self)
-    attach(
+    return attach(
       .lift, matching: Child.self, exactOnly: exact, output: Parent.self,
       body: .action { action, actionType in
         var replacement: (any Action)?
@@ -30,6 +30,5 @@ extension Node {
         if let replacement { action = replacement }
         return reply
       })
-    return self
   }
 }

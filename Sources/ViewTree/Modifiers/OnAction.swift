@@ -1,17 +1,16 @@
-extension Node {
+extension ModifierHost {
   /// Observes every action that bubbles through the node, without changing or stopping it.
   ///
   /// - Parameter body: Called with the action as it passes.
-  /// - Returns: This node, for chaining.
+  /// - Returns: This node or declaration, for chaining.
   @discardableResult
-  public func onAction(_ body: @escaping (any Action) -> Void) -> Node {
-    attach(
+  public consuming func onAction(_ body: @escaping (any Action) -> Void) -> Self {
+    return attach(
       .observe, matching: nil, exactOnly: false,
       body: .action { action, _ in
         body(action)
         return .passed
       })
-    return self
   }
 
   /// Observes actions of one type as they bubble through the node.
@@ -19,11 +18,11 @@ extension Node {
   /// - Parameters:
   ///   - type: The type of action to observe.
   ///   - body: Called with the action as a `T`.
-  /// - Returns: This node, for chaining.
+  /// - Returns: This node or declaration, for chaining.
   @discardableResult
-  public func onAction<T>(_ type: T.Type, perform body: @escaping (T) -> Void) -> Node {
+  public consuming func onAction<T>(_ type: T.Type, perform body: @escaping (T) -> Void) -> Self {
     let exact = matchesExactlyOnly(type)
-    attach(
+    return attach(
       .observe, matching: type, exactOnly: exact,
       body: .action { action, actionType in
         withMatch(action, type: actionType, as: T.self, exactOnly: exact) { value in
@@ -31,6 +30,5 @@ extension Node {
           return .passed
         }
       })
-    return self
   }
 }

@@ -1,4 +1,4 @@
-extension Node {
+extension ModifierHost {
   /// Lets the node decide, for every action that bubbles through it, whether it is handled here.
   ///
   /// Return ``ActionDisposition/handled`` to stop the action (no further modifier on this node or
@@ -12,15 +12,14 @@ extension Node {
   /// ```
   ///
   /// - Parameter body: The decision.
-  /// - Returns: This node, for chaining.
+  /// - Returns: This node or declaration, for chaining.
   @discardableResult
-  public func receiveAction(_ body: @escaping (any Action) throws -> ActionDisposition) -> Node {
-    attach(
+  public consuming func receiveAction(_ body: @escaping (any Action) throws -> ActionDisposition) -> Self {
+    return attach(
       .receive, matching: nil, exactOnly: false,
       body: .action { action, _ in
         try body(action) == .handled ? .handled : .passed
       })
-    return self
   }
 
   /// Lets the node decide whether actions of one type are handled here; other actions pass by
@@ -32,20 +31,19 @@ extension Node {
   /// - Parameters:
   ///   - type: The type of action to receive.
   ///   - body: The decision, given the action as a `T`.
-  /// - Returns: This node, for chaining.
+  /// - Returns: This node or declaration, for chaining.
   @discardableResult
-  public func receiveAction<T>(
+  public consuming func receiveAction<T>(
     _ type: T.Type, perform body: @escaping (T) throws -> ActionDisposition
-  ) -> Node {
+  ) -> Self {
     let exact = matchesExactlyOnly(type)
-    attach(
+    return attach(
       .receive, matching: type, exactOnly: exact,
       body: .action { action, actionType in
         try withMatch(action, type: actionType, as: T.self, exactOnly: exact) { value in
           return try body(value) == .handled ? .handled : .passed
         }
       })
-    return self
   }
 
   /// Lets the node decide whether actions of one type are handled here, without reading the value.
@@ -53,11 +51,11 @@ extension Node {
   /// - Parameters:
   ///   - type: The type of action to receive.
   ///   - body: The decision.
-  /// - Returns: This node, for chaining.
+  /// - Returns: This node or declaration, for chaining.
   @discardableResult
-  public func receiveAction<T>(
+  public consuming func receiveAction<T>(
     _ type: T.Type, perform body: @escaping () throws -> ActionDisposition
-  ) -> Node {
+  ) -> Self {
     receiveAction(type) { (_: T) in try body() }
   }
 }

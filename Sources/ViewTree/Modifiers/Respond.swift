@@ -1,4 +1,4 @@
-extension Node {
+extension ModifierHost {
   // NB: `@inlinable`, so that the responder closure is specialized for `Q` in the caller's module.
 
   /// Answers requests of one type: the nearest node that responds to a request answers it, and
@@ -17,12 +17,12 @@ extension Node {
   ///   - type: The request type.
   ///   - body: Produces the answer. A thrown error stops the request and goes to the
   ///     `catchError` modifiers outward from here; the caller of `request` gets it too.
-  /// - Returns: This node, for chaining.
+  /// - Returns: This node or declaration, for chaining.
   /// - Throws: ``ViewTreeError/duplicateResponder(requestType:node:)`` when this node already
   ///   responds to `type`.
   @inlinable @discardableResult
-  public func respond<Q: Request>(to type: Q.Type, with body: @escaping (Q) throws -> Q.Result)
-    throws(ViewTreeError) -> Node
+  public consuming func respond<Q: Request>(to type: Q.Type, with body: @escaping (Q) throws -> Q.Result)
+    throws(ViewTreeError) -> Self
   {
     try attachResponder(type, body, awaiting: nil)
   }
@@ -38,19 +38,19 @@ extension Node {
   ///   - type: The request type.
   ///   - body: Produces the answer synchronously.
   ///   - whenAwaited: Produces the answer in an awaited dispatch.
-  /// - Returns: This node, for chaining.
+  /// - Returns: This node or declaration, for chaining.
   /// - Throws: ``ViewTreeError/duplicateResponder(requestType:node:)`` when this node already
   ///   responds to `type`.
   @discardableResult
-  public func respond<Q: Request>(
+  public consuming func respond<Q: Request>(
     to type: Q.Type, with body: @escaping (Q) throws -> Q.Result,
     whenAwaited: nonisolated(nonsending) @escaping (Q) async throws -> Q.Result
-  ) throws(ViewTreeError) -> Node {
+  ) throws(ViewTreeError) -> Self {
     let exact = matchesExactlyOnly(type)
     return try attachResponder(
       type, body,
       awaiting: { action, slot in
-        guard let request = Self.match(action, as: Q.self, exactOnly: exact) else { return .skipped }
+        guard let request = Node.match(action, as: Q.self, exactOnly: exact) else { return .skipped }
         let answer = try await whenAwaited(request)
         try slot?.write(answer)
         return .handled
@@ -60,12 +60,12 @@ extension Node {
   /// Attaches a responder for `type` whose synchronous form is `body`, and with `awaiting` the form
   /// an awaited dispatch runs.
   @inlinable
-  func attachResponder<Q: Request>(
+  consuming func attachResponder<Q: Request>(
     _ type: Q.Type, _ body: @escaping (Q) throws -> Q.Result, awaiting: AsyncModifierBody?
-  ) throws(ViewTreeError) -> Node {
+  ) throws(ViewTreeError) -> Self {
     try checkNoResponder(for: type)
     let exact = matchesExactlyOnly(type)
-    attach(
+    return attach(
       .respond, matching: type, exactOnly: exact,
       body: .respond(
         { action, actionType, slot in
@@ -75,7 +75,6 @@ extension Node {
             return .handled
           }
         }, awaiting: awaiting))
-    return self
   }
 
   /// Answers requests of one type asynchronously, on the caller's actor.
@@ -86,32 +85,39 @@ extension Node {
   /// - Parameters:
   ///   - type: The request type.
   ///   - body: Produces the answer.
-  /// - Returns: This node, for chaining.
+  /// - Returns: This node or declaration, for chaining.
   /// - Throws: ``ViewTreeError/duplicateResponder(requestType:node:)`` when this node already
   ///   responds to `type`.
   @discardableResult
-  public func respond<Q: Request>(
+  public consuming func respond<Q: Request>(
     to type: Q.Type, with body: nonisolated(nonsending) @escaping (Q) async throws -> Q.Result
-  ) throws(ViewTreeError) -> Node {
+  ) throws(ViewTreeError) -> Self {
     try checkNoResponder(for: type)
     let exact = matchesExactlyOnly(type)
-    attach(
+    return attach(
       .respond, matching: type, exactOnly: exact,
       body: .asynchronous { action, slot in
-        guard let request = Self.match(action, as: Q.self, exactOnly: exact) else { return .skipped }
+        guard let request = Node.match(action, as: Q.self, exactOnly: exact) else { return .skipped }
         let answer = try await body(request)
         try slot?.write(answer)
         return .handled
       })
-    return self
   }
 
   @usableFromInline
   func checkNoResponder<Q: Request>(for type: Q.Type) throws(ViewTreeError) {
-    for entry in _modifiers where entry.kind == .respond {
-      if let matchType = entry.matchType, ObjectIdentifier(matchType) == ObjectIdentifier(type) {
-        throw .duplicateResponder(requestType: "\(type)", node: path)
-      }
+    if hasModifier(.respond, matching: type) {
+      throw .duplicateResponder(requestType: "\(type)", node: hostDescription)
+    }
+  }
+
+  /// The node's path, or a declaration's id, for error messages.
+  @usableFromInline
+  var hostDescription: String {
+    switch self {
+    case let node as Node: node.path
+    case let declaration as NodeDeclaration: declaration.id.map { "declaration \($0)" } ?? "a declaration"
+    default: "\(Self.self)"
     }
   }
 }

@@ -1,20 +1,19 @@
-extension Node {
+extension ModifierHost {
   /// Replaces every action that bubbles through the node with the one the body returns.
   ///
   /// Later modifiers on this node and every ancestor see only the new value; a trace records both.
   /// The new action may be of another type.
   ///
   /// - Parameter body: Returns the replacement (return the argument to keep it).
-  /// - Returns: This node, for chaining.
+  /// - Returns: This node or declaration, for chaining.
   @discardableResult
-  public func transformAction(_ body: @escaping (any Action) throws -> any Action) -> Node {
-    attach(
+  public consuming func transformAction(_ body: @escaping (any Action) throws -> any Action) -> Self {
+    return attach(
       .transform, matching: nil, exactOnly: false,
       body: .action { action, _ in
         action = try body(action)
         return .transformed
       })
-    return self
   }
 
   /// Replaces actions of one type; other actions pass by untouched.
@@ -26,13 +25,13 @@ extension Node {
   /// - Parameters:
   ///   - type: The type of action to replace.
   ///   - body: Returns the replacement, given the action as a `T`.
-  /// - Returns: This node, for chaining.
+  /// - Returns: This node or declaration, for chaining.
   @discardableResult
-  public func transformAction<T>(
+  public consuming func transformAction<T>(
     _ type: T.Type, perform body: @escaping (T) throws -> any Action
-  ) -> Node {
+  ) -> Self {
     let exact = matchesExactlyOnly(type)
-    attach(
+    return attach(
       .transform, matching: type, exactOnly: exact,
       body: .action { action, actionType in
         var replacement: (any Action)?
@@ -43,7 +42,6 @@ extension Node {
         if let replacement { action = replacement }
         return reply
       })
-    return self
   }
 
   /// Replaces actions of one type without reading the value.
@@ -51,16 +49,16 @@ extension Node {
   /// - Parameters:
   ///   - type: The type of action to replace.
   ///   - body: Returns the replacement.
-  /// - Returns: This node, for chaining.
+  /// - Returns: This node or declaration, for chaining.
   @discardableResult
-  public func transformAction<T>(
+  public consuming func transformAction<T>(
     _ type: T.Type, perform body: @escaping () throws -> any Action
-  ) -> Node {
+  ) -> Self {
     transformAction(type) { (_: T) in try body() }
   }
 }
 
-extension Node {
+extension ModifierHost {
   /// Replaces requests of one type with other requests of the same result type: the type system
   /// guarantees the caller still gets an answer of the type it expects.
   ///
@@ -75,11 +73,11 @@ extension Node {
   /// - Parameters:
   ///   - type: The request type to replace.
   ///   - body: Returns the replacement.
-  /// - Returns: This node, for chaining.
+  /// - Returns: This node or declaration, for chaining.
   @discardableResult
-  public func transformRequest<Q: Request>(
+  public consuming func transformRequest<Q: Request>(
     _ type: Q.Type, perform body: @escaping (Q) throws -> any Request<Q.Result>
-  ) -> Node {
+  ) -> Self {
     transformAction(type) { (request: Q) -> any Action in try body(request) }
   }
 }

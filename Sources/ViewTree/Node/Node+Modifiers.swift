@@ -31,14 +31,14 @@ extension Node {
   }
 
   /// Attaches a modifier and returns its identifier.
-  @usableFromInline @discardableResult
-  func attach(
-    _ kind: ModifierKind, matching matchType: Any.Type?, exactOnly: Bool, output: Any.Type? = nil,
-    body: ModifierBody
-  ) -> ModifierID {
+  @discardableResult
+  func attachModifier(_ declared: DeclaredModifier) -> ModifierID {
+    let kind = declared.kind
+    let matchType = declared.matchType
+    let exactOnly = declared.exactOnly
     let entry = ModifierEntry(
       serial: _keys.takeSerial(), kind: kind, exactOnly: exactOnly, matchType: matchType,
-      outputType: output, body: body)
+      outputType: declared.outputType, body: declared.body)
     _modifiers.append(entry)
     let key = ModifierKey(
       serial: entry.serial, matchType: matchType.map(ObjectIdentifier.init), phase: ModifierPhase(kind),
@@ -61,15 +61,48 @@ extension Node {
   }
 }
 
-extension Node {
+extension ModifierHost {
   /// Requires that every action triggered from this node or below be handled; see
-  /// ``requiresHandling``.
+  /// ``Node/requiresHandling``.
   ///
   /// - Parameter required: Whether handling is required.
-  /// - Returns: This node, for chaining.
+  /// - Returns: This node or declaration, for chaining.
   @discardableResult
-  public func requireHandling(_ required: Bool = true) -> Node {
+  public consuming func requireHandling(_ required: Bool = true) -> Self {
+    settingRequiresHandling(required)
+  }
+}
+
+extension Node: ModifierHost {
+  /// Attaches `modifier` after the node's other modifiers.
+  ///
+  /// - Parameter modifier: The modifier, made by one of the modifier methods.
+  /// - Returns: This node.
+  @discardableResult
+  public func adding(_ modifier: DeclaredModifier) -> Node {
+    attachModifier(modifier)
+    return self
+  }
+
+  /// Sets ``requiresHandling``.
+  ///
+  /// - Parameter required: The new value.
+  /// - Returns: This node.
+  @discardableResult
+  public func settingRequiresHandling(_ required: Bool) -> Node {
     requiresHandling = required
     return self
+  }
+
+  /// Whether the node has a modifier of `kind` matching exactly `type`.
+  ///
+  /// - Parameters:
+  ///   - kind: The kind of modifier.
+  ///   - type: The type it matches.
+  /// - Returns: `true` if it has.
+  public func hasModifier(_ kind: ModifierKind, matching type: Any.Type) -> Bool {
+    _modifiers.contains { entry in
+      entry.kind == kind && entry.matchType.map(ObjectIdentifier.init) == ObjectIdentifier(type)
+    }
   }
 }

@@ -20,7 +20,7 @@ public final class Node {
   ///
   /// Identifiers need not be unique: lists of rows often repeat one. Lookups return the first
   /// match in depth-first pre-order; ``nodes(withID:)`` returns all of them.
-  public let id: String?
+  public internal(set) var id: String?
 
   // Unsafe code: this file, `Dispatcher.swift` and `ModifierKeys.swift` are the only ones in the
   // library that use it.

@@ -100,6 +100,12 @@ public final class NodeTree {
     root._tree = self
   }
 
+  /// Creates a tree with a root that nothing else has adopted: it has no parent and no tree.
+  init(freshRoot root: Node) {
+    self.root = root
+    root._tree = self
+  }
+
   deinit {
     if root._tree === self { root._tree = nil }
     for node in pinned where node._pinningTree === self { node._pinningTree = nil }

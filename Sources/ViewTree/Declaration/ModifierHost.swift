@@ -1,0 +1,69 @@
+/// What the modifier methods attach to: a live ``Node``, or a ``NodeDeclaration`` that a node is
+/// later updated to.
+///
+/// Every modifier (`handleAction`, `receiveAction`, `transformAction`, `captureAction`,
+/// `onAction`, `liftAction`, `catchError`, `respond`, `requireHandling`) is declared once, on this
+/// protocol, so a node and a declaration take exactly the same syntax. On a node, a modifier is
+/// attached at once and the node is returned; on a declaration, it is recorded and the extended
+/// declaration is returned.
+///
+/// The library provides the only two conforming types; conform nothing else.
+public protocol ModifierHost {
+  /// Returns this host with `modifier` added after the ones it has.
+  ///
+  /// - Parameter modifier: The modifier, made by one of the modifier methods.
+  /// - Returns: For a ``Node``, the node itself, changed; for a ``NodeDeclaration``, a copy with
+  ///   the modifier.
+  consuming func adding(_ modifier: DeclaredModifier) -> Self
+
+  /// Returns this host with its ``Node/requiresHandling`` flag set to `required`.
+  ///
+  /// - Parameter required: Whether unhandled actions from this subtree end as errors.
+  /// - Returns: For a ``Node``, the node itself, changed; for a ``NodeDeclaration``, a copy.
+  consuming func settingRequiresHandling(_ required: Bool) -> Self
+
+  /// Whether a modifier of `kind` matching exactly `type` is already there.
+  ///
+  /// - Parameters:
+  ///   - kind: The kind of modifier.
+  ///   - type: The type it matches.
+  /// - Returns: `true` if one is.
+  func hasModifier(_ kind: ModifierKind, matching type: Any.Type) -> Bool
+}
+
+/// One modifier as a modifier method made it: its kind, the type it matches and its closure. Only
+/// the modifier methods create them.
+public struct DeclaredModifier {
+  let kind: ModifierKind
+  /// True when the modifier matches exactly one concrete struct or enum type (see
+  /// `ModifierEntry.exactOnly`).
+  let exactOnly: Bool
+  /// The type a typed modifier matches; `nil` for untyped modifiers.
+  let matchType: Any.Type?
+  /// The type a lift produces, for descriptions.
+  let outputType: Any.Type?
+  let body: ModifierBody
+
+  @usableFromInline
+  init(kind: ModifierKind, exactOnly: Bool, matchType: Any.Type?, outputType: Any.Type?, body: ModifierBody) {
+    self.kind = kind
+    self.exactOnly = exactOnly
+    self.matchType = matchType
+    self.outputType = outputType
+    self.body = body
+  }
+
+}
+
+extension ModifierHost {
+  /// Adds the modifier a modifier method made.
+  @usableFromInline
+  consuming func attach(
+    _ kind: ModifierKind, matching matchType: Any.Type?, exactOnly: Bool, output: Any.Type? = nil,
+    body: ModifierBody
+  ) -> Self {
+    adding(
+      DeclaredModifier(kind: kind, exactOnly: exactOnly, matchType: matchType, outputType: output, body: body)
+    )
+  }
+}

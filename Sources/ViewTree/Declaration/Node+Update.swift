@@ -1,0 +1,124 @@
+extension Node {
+  /// Creates a live node, and its subtree, from a declaration.
+  ///
+  /// - Parameter declaration: The declaration.
+  /// - Complexity: O(*n* + *m*): the declared nodes and modifiers.
+  public convenience init(declaring declaration: NodeDeclaration) {
+    self.init(declaration.id)
+    update(to: declaration)
+  }
+
+  /// Makes this node and its subtree exactly what `declaration` declares: what a declarative
+  /// toolkit calls each time a view's `body` is evaluated again.
+  ///
+  /// - **Modifiers** are replaced: afterwards the node has the declared modifiers, in declaration
+  ///   order, and no other. When the declared list has the same shape as the live one (the same
+  ///   kinds matching the same types, in the same order), only the closures are swapped: the
+  ///   modifiers keep their ``ModifierID``s, and what dispatch knows about the node stays valid.
+  ///   Otherwise the old modifiers are removed and the declared ones attached.
+  /// - **Children** are reconciled by identity, as SwiftUI's structural identity: a declared child
+  ///   with an id takes the first live child not yet taken with that id; one without an id takes
+  ///   the next live child without one, in order. A live child that is taken keeps its object
+  ///   identity, focus, attachments (such as key bindings or a manager) and its own children,
+  ///   which are reconciled in turn. Declared children with no live match are created at their
+  ///   declared position; live children that no declaration took are removed, exactly as
+  ///   ``removeChild(_:)`` removes them (focus moves to this node, a running dispatch skips them).
+  /// - The node's ``id`` and ``requiresHandling`` become the declared ones.
+  ///
+  /// A modifier swapped during a dispatch takes part in it with its new closure; one attached
+  /// during a dispatch does not (see <doc:PropagationRules>).
+  ///
+  /// Works without recursion, so a declaration of any depth is fine.
+  ///
+  /// - Parameter declaration: What the node should be.
+  /// - Complexity: O(*n* + *m*) in the declared nodes and modifiers, when the children keep their
+  ///   order; a reordered list of children costs a dictionary of its ids as well.
+  public func update(to declaration: NodeDeclaration) {
+    var pending: [(node: Node, declaration: NodeDeclaration)] = [(self, declaration)]
+    while let (node, declared) = pending.popLast() {
+      node.id = declared.id
+      node.requiresHandling = declared.requiresHandling
+      node.replaceModifiers(with: declared.modifiers)
+      node.reconcileChildren(with: declared.children, into: &pending)
+    }
+  }
+
+  /// Replaces the node's modifiers by `declared`, in place when the shapes agree.
+  func replaceModifiers(with declared: [DeclaredModifier]) {
+    if declared.count == _modifiers.count,
+      zip(_modifiers, declared).allSatisfy({ $0.hasSameShape(as: $1) })
+    {
+      for (position, modifier) in declared.enumerated() {
+        let entry = _modifiers[position]
+        _modifiers[position] = ModifierEntry(
+          serial: entry.serial, kind: entry.kind, exactOnly: entry.exactOnly, matchType: entry.matchType,
+          outputType: entry.outputType, body: modifier.body)
+      }
+      return
+    }
+    removeAllModifiers()
+    for modifier in declared { attachModifier(modifier) }
+  }
+
+  /// Matches `declared` to the live children, makes the children list exactly the declared one,
+  /// and queues each child with its declaration.
+  func reconcileChildren(
+    with declared: [NodeDeclaration], into pending: inout [(node: Node, declaration: NodeDeclaration)]
+  ) {
+    // The common case: the same children in the same order.
+    if declared.count == _children.count,
+      zip(_children, declared).allSatisfy({ $0.id == $1.id })
+    {
+      for (child, declaration) in zip(_children, declared) { pending.append((child, declaration)) }
+      return
+    }
+    var named: [String: [Node]] = [:]
+    var unnamed: [Node] = []
+    for child in _children {
+      if let id = child.id { named[id, default: []].append(child) } else { unnamed.append(child) }
+    }
+    // Reversed, so that taking the first match is a `popLast`.
+    for id in named.keys { named[id]?.reverse() }
+    unnamed.reverse()
+    var result = ContiguousArray<Node>()
+    result.reserveCapacity(declared.count)
+    for declaration in declared {
+      let match: Node? =
+        if let id = declaration.id { named[id]?.popLast() } else { unnamed.popLast() }
+      let child = match ?? Node(declaration.id)
+      child._parent = self
+      result.append(child)
+      pending.append((child, declaration))
+    }
+    var removed = unnamed
+    for nodes in named.values { removed.append(contentsOf: nodes) }
+    _children = result
+    guard !removed.isEmpty else { return }
+    for child in removed { child._parent = nil }
+    didDetach(removed, formerParent: self)
+  }
+}
+
+extension ModifierEntry {
+  /// Whether `declared` has this entry's kind and matches the same types.
+  func hasSameShape(as declared: DeclaredModifier) -> Bool {
+    kind == declared.kind && exactOnly == declared.exactOnly
+      && matchType.map(ObjectIdentifier.init) == declared.matchType.map(ObjectIdentifier.init)
+      && outputType.map(ObjectIdentifier.init) == declared.outputType.map(ObjectIdentifier.init)
+  }
+}
+
+extension NodeTree {
+  /// Creates a tree whose root is made from a declaration.
+  ///
+  /// - Parameter declaration: The root's declaration.
+  public convenience init(declaring declaration: NodeDeclaration) {
+    self.init(freshRoot: Node(declaring: declaration))
+  }
+
+  /// Makes the tree exactly what `declaration` declares (see ``Node/update(to:)``): the root keeps
+  /// its identity, and so does every node the declaration still declares.
+  ///
+  /// - Parameter declaration: The root's declaration.
+  public func update(to declaration: NodeDeclaration) { root.update(to: declaration) }
+}

@@ -1,0 +1,119 @@
+/// A node as a declarative toolkit declares it on every render: an id, modifiers and children, as
+/// a value. ``Node/update(to:)`` makes a live node exactly this.
+///
+/// A declaration takes the same modifier methods as a node (see ``ModifierHost``), with the same
+/// syntax, and creates no node: building one allocates only its arrays and closures, so a toolkit
+/// can build one from its views' `body` every time they are evaluated.
+///
+/// ```swift
+/// func render(_ document: Document) -> NodeDeclaration {
+///   NodeDeclaration("window") {
+///     for row in document.rows {
+///       NodeDeclaration(row.id).handleAction(Delete.self) { _ in document.delete(row) }
+///     }
+///   }
+///   .handleAction(Save.self) { _ in document.save() }
+/// }
+/// tree.update(to: render(document))
+/// ```
+public struct NodeDeclaration: ModifierHost {
+  /// The declared node's identifier: also its identity among its siblings when the tree is updated
+  /// (see ``Node/update(to:)``).
+  public let id: String?
+  /// The declared children, in order.
+  public internal(set) var children: [NodeDeclaration]
+  var modifiers: [DeclaredModifier] = []
+  var requiresHandling = false
+
+  /// Declares a node with an optional identifier and the children its builder declares.
+  ///
+  /// - Parameters:
+  ///   - id: The identifier; among siblings, declarations with an id are matched to live nodes by
+  ///     it, those without one by their position among the siblings without one.
+  ///   - children: The children.
+  public init(_ id: String? = nil, @NodeDeclarationBuilder children: () throws -> [NodeDeclaration])
+    rethrows
+  {
+    self.id = id
+    self.children = try children()
+  }
+
+  /// Declares a node without children.
+  ///
+  /// - Parameter id: The identifier.
+  public init(_ id: String? = nil) {
+    self.id = id
+    self.children = []
+  }
+
+  /// Returns this declaration with `modifier` after its other modifiers.
+  ///
+  /// - Parameter modifier: The modifier, made by one of the modifier methods.
+  /// - Returns: The extended declaration.
+  public consuming func adding(_ modifier: DeclaredModifier) -> NodeDeclaration {
+    var copy = self
+    copy.modifiers.append(modifier)
+    return copy
+  }
+
+  /// Returns this declaration with its handling requirement set (see ``Node/requiresHandling``).
+  ///
+  /// - Parameter required: Whether unhandled actions from the declared subtree end as errors.
+  /// - Returns: The changed declaration.
+  public consuming func settingRequiresHandling(_ required: Bool) -> NodeDeclaration {
+    var copy = self
+    copy.requiresHandling = required
+    return copy
+  }
+
+  /// Whether the declaration has a modifier of `kind` matching exactly `type`.
+  ///
+  /// - Parameters:
+  ///   - kind: The kind of modifier.
+  ///   - type: The type it matches.
+  /// - Returns: `true` if it has.
+  public func hasModifier(_ kind: ModifierKind, matching type: Any.Type) -> Bool {
+    modifiers.contains {
+      $0.kind == kind && $0.matchType.map(ObjectIdentifier.init) == ObjectIdentifier(type)
+    }
+  }
+}
+
+/// Builds the children of a ``NodeDeclaration``, as ``NodeBuilder`` builds a node's.
+@resultBuilder
+public enum NodeDeclarationBuilder {
+  /// A single declaration.
+  public static func buildExpression(_ declaration: NodeDeclaration) -> [NodeDeclaration] { [declaration] }
+
+  /// An optional declaration: none when `nil`.
+  public static func buildExpression(_ declaration: NodeDeclaration?) -> [NodeDeclaration] {
+    declaration.map { [$0] } ?? []
+  }
+
+  /// Declarations made elsewhere, such as by a helper function.
+  public static func buildExpression(_ declarations: [NodeDeclaration]) -> [NodeDeclaration] { declarations }
+
+  /// The declarations of a block, in order.
+  public static func buildBlock(_ components: [NodeDeclaration]...) -> [NodeDeclaration] {
+    components.count == 1 ? components[0] : components.flatMap { $0 }
+  }
+
+  /// An `if` without `else`.
+  public static func buildOptional(_ component: [NodeDeclaration]?) -> [NodeDeclaration] { component ?? [] }
+
+  /// The first branch of an `if`/`else` or `switch`.
+  public static func buildEither(first component: [NodeDeclaration]) -> [NodeDeclaration] { component }
+
+  /// The second branch of an `if`/`else` or `switch`.
+  public static func buildEither(second component: [NodeDeclaration]) -> [NodeDeclaration] { component }
+
+  /// A `for` loop.
+  public static func buildArray(_ components: [[NodeDeclaration]]) -> [NodeDeclaration] {
+    components.flatMap { $0 }
+  }
+
+  /// An `if #available` block.
+  public static func buildLimitedAvailability(_ component: [NodeDeclaration]) -> [NodeDeclaration] {
+    component
+  }
+}

@@ -1,0 +1,238 @@
+import Testing
+import ViewTree
+
+@Suite struct DeclarationTests {
+  @Test func aDeclarationBuildsTheTreeItDeclares() {
+    let tree = NodeTree(
+      declaring: NodeDeclaration("root") {
+        NodeDeclaration("a").handleAction(Save.self) {}
+        NodeDeclaration {
+          NodeDeclaration("c")
+        }
+      }.requireHandling())
+    #expect(
+      tree.root.treeDescription()
+        == Node("root") {
+          Node("a").handleAction(Save.self) {}
+          Node { Node("c") }
+        }.requireHandling().treeDescription())
+    #expect(tree.root.requiresHandling)
+    #expect(tree.node(id: "a")!.trigger(Save()).handlerID == "a")
+  }
+
+  @Test func updatingSwapsClosuresInPlaceWhenTheShapeIsTheSame() {
+    let log = Log()
+    func declare(_ label: String) -> NodeDeclaration {
+      NodeDeclaration("root") {
+        NodeDeclaration("leaf").handleAction(Open.self) { [log] open in log("\(label) \(open.path)") }
+          .onAction { [log] _ in log("\(label) saw") }
+      }
+    }
+    let tree = NodeTree(declaring: declare("first"))
+    let leaf = tree.node(id: "leaf")!
+    let ids = leaf.modifiers.map(\.id)
+    tree.update(to: declare("second"))
+    #expect(tree.node(id: "leaf") === leaf)
+    #expect(leaf.modifiers.map(\.id) == ids)
+    #expect(leaf.modifiers.count == 2)
+    leaf.trigger(Open(path: "x"))
+    // Declaration order is dispatch order; only the new closures run.
+    #expect(log.entries == ["second x"])
+    tree.send(Save())
+    #expect(log.entries == ["second x"])
+  }
+
+  @Test func updatingReplacesModifiersWhoseShapeChanged() {
+    let tree = NodeTree(declaring: NodeDeclaration("root").handleAction(Save.self) {})
+    let before = tree.root.modifiers.map(\.id)
+    tree.update(
+      to: NodeDeclaration("root").onAction { _ in }.handleAction(Open.self) { _ in }.catchError { _ in })
+    #expect(tree.root.modifiers.map(\.kind) == [.observe, .handle, .catchError])
+    #expect(Set(tree.root.modifiers.map(\.id)).isDisjoint(with: before))
+    #expect(!tree.root.trigger(Save()).isHandled)
+    #expect(tree.root.trigger(Open(path: "p")).isHandled)
+    tree.update(to: NodeDeclaration("root"))
+    #expect(tree.root.modifiers.isEmpty)
+  }
+
+  @Test func childrenAreMatchedByIDThenByPositionAndKeepTheirIdentity() throws {
+    let tree = NodeTree(
+      declaring: NodeDeclaration("root") {
+        NodeDeclaration("a")
+        NodeDeclaration()
+        NodeDeclaration("b")
+        NodeDeclaration()
+      })
+    let a = tree.node(id: "a")!
+    let b = tree.node(id: "b")!
+    let firstUnnamed = tree.root.children[1]
+    let secondUnnamed = tree.root.children[3]
+    try tree.focus(b)
+    tree.update(
+      to: NodeDeclaration("root") {
+        NodeDeclaration("b")
+        NodeDeclaration("new")
+        NodeDeclaration()
+        NodeDeclaration("a")
+      })
+    let children = tree.root.children
+    #expect(children.map(\.id) == ["b", "new", nil, "a"])
+    #expect(children[0] === b)
+    #expect(children[2] === firstUnnamed)
+    #expect(children[3] === a)
+    #expect(secondUnnamed.parent == nil)
+    #expect(tree.focusedNode === b)
+    #expect(tree.contains(children[1]))
+  }
+
+  @Test func removingTheFocusedNodeMovesFocusToItsParent() throws {
+    let tree = NodeTree(
+      declaring: NodeDeclaration("root") { NodeDeclaration("list") { NodeDeclaration("row") } })
+    try tree.focus(id: "row")
+    weak let row = tree.node(id: "row")
+    tree.update(to: NodeDeclaration("root") { NodeDeclaration("list") })
+    #expect(tree.focusedNode === tree.node(id: "list"))
+    #expect(row == nil)
+  }
+
+  @Test func repeatedIDsAreMatchedInOrder() {
+    let tree = NodeTree(
+      declaring: NodeDeclaration {
+        NodeDeclaration("row")
+        NodeDeclaration("row")
+      })
+    let rows = tree.root.children
+    tree.update(
+      to: NodeDeclaration {
+        NodeDeclaration("row")
+        NodeDeclaration("other")
+        NodeDeclaration("row")
+      })
+    #expect(tree.root.children[0] === rows[0])
+    #expect(tree.root.children[2] === rows[1])
+  }
+
+  @Test func anUpdateDuringADispatchFromTheNodeItRemovesIsSafe() {
+    let tree = NodeTree(declaring: NodeDeclaration("root"))
+    let log = Log()
+    tree.update(
+      to: NodeDeclaration("root") {
+        NodeDeclaration("leaf").handleAction(Save.self) { [unowned tree] in
+          tree.update(to: NodeDeclaration("root").handleAction(Save.self) { log("root") })
+          log("leaf")
+        }
+      }.onAction { _ in log("old observer") })
+    let outcome = tree.node(id: "leaf")!.trigger(Save())
+    #expect(outcome.handlerID == "leaf")
+    #expect(log.entries == ["leaf"])
+    #expect(tree.root.children.isEmpty)
+    #expect(tree.root.trigger(Save()).handlerID == "root")
+  }
+
+  @Test func aDeepDeclarationUpdatesWithoutRecursion() {
+    var declaration = NodeDeclaration("leaf")
+    for level in 0..<5_000 { declaration = NodeDeclaration("n\(level)") { declaration } }
+    let tree = NodeTree(declaring: declaration)
+    let leaf = tree.node(id: "leaf")!
+    tree.update(to: declaration)
+    #expect(tree.node(id: "leaf") === leaf)
+    #expect(leaf.depth == 5_000)
+  }
+
+  @Test func aDeclarationRespondsAndRejectsADuplicateResponder() throws {
+    struct Lookup: Request { typealias Result = Int }
+    let declaration = try NodeDeclaration("root").respond(to: Lookup.self) { _ in 42 }
+    #expect(throws: ViewTreeError.self) { try declaration.respond(to: Lookup.self) { _ in 1 } }
+    let tree = NodeTree(declaring: declaration)
+    #expect(try tree.root.request(Lookup()) == 42)
+  }
+}
+
+/// A miniature declarative toolkit: views with a `body`, state that changes, and a renderer that
+/// re-declares the whole tree after every change, as SwiftUI-like toolkits do.
+@MainActor
+@Suite struct MiniToolkitTests {
+  struct Increment: Action {}
+  struct Rename: Action { var name: String }
+
+  final class Model {
+    var count = 0
+    var names: [String] = ["a", "b", "c"]
+  }
+
+  protocol View { func body(_ model: Model) -> NodeDeclaration }
+
+  struct Row: View {
+    let name: String
+    func body(_ model: Model) -> NodeDeclaration {
+      NodeDeclaration(name).handleAction(Rename.self) { rename in
+        if let index = model.names.firstIndex(of: name) { model.names[index] = rename.name }
+      }
+    }
+  }
+
+  struct Window: View {
+    func body(_ model: Model) -> NodeDeclaration {
+      // The handler captures the count as of this render: it must be the latest one that runs.
+      let seen = model.count
+      return NodeDeclaration("window") {
+        for name in model.names { Row(name: name).body(model) }
+      }
+      .handleAction(Increment.self) { model.count = seen + 1 }
+    }
+  }
+
+  @Test func handlersSeeTheLatestStateAndNothingIsDuplicatedOrLeaked() throws {
+    let model = Model()
+    let tree = NodeTree(declaring: Window().body(model))
+    let render = { tree.update(to: Window().body(model)) }
+    try tree.focus(id: "b")
+    let focused = tree.focusedNode
+    var released: [() -> Node?] = []
+    for round in 0..<100 {
+      let outcome = tree.send(Increment())
+      #expect(outcome.handlerID == "window")
+      #expect(model.count == round + 1)
+      // A row comes and goes every other render.
+      if round % 2 == 0 {
+        model.names.append("extra")
+      } else {
+        weak let extra = tree.node(id: "extra")
+        released.append { extra }
+        model.names.removeAll { $0 == "extra" }
+      }
+      render()
+      #expect(tree.root.modifiers.count == 1)
+      #expect(tree.root.children.allSatisfy { $0.modifiers.count == 1 })
+      #expect(tree.focusedNode === focused)
+    }
+    #expect(model.count == 100)
+    #expect(tree.root.children.map(\.id) == ["a", "b", "c"])
+    #expect(released.allSatisfy { $0() == nil })
+  }
+
+  @Test func anUnchangedRenderKeepsEveryNodeAndModifier() {
+    let model = Model()
+    let tree = NodeTree(declaring: Window().body(model))
+    var snapshot: [(Node, [ModifierID])] = []
+    tree.root.walkSubtree { snapshot.append(($0, $0.modifiers.map(\.id))) }
+    for _ in 0..<100 { tree.update(to: Window().body(model)) }
+    var after: [(Node, [ModifierID])] = []
+    tree.root.walkSubtree { after.append(($0, $0.modifiers.map(\.id))) }
+    #expect(after.count == snapshot.count)
+    for (old, new) in zip(snapshot, after) {
+      #expect(old.0 === new.0)
+      #expect(old.1 == new.1)
+    }
+  }
+
+  @Test func renamingThroughTheTreeReRendersTheRow() {
+    let model = Model()
+    let tree = NodeTree(declaring: Window().body(model))
+    tree.node(id: "b")!.trigger(Rename(name: "z"))
+    tree.update(to: Window().body(model))
+    #expect(tree.root.children.map(\.id) == ["a", "z", "c"])
+    #expect(tree.node(id: "z")!.trigger(Rename(name: "y")).handlerID == "z")
+    #expect(model.names == ["a", "y", "c"])
+  }
+}
