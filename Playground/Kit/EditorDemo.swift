@@ -62,12 +62,13 @@ public final class EditorDemo {
     ])
     try! manager.register(MoveSelectionAction(model: model, step: -1), as: "SelectPrevious")
     try! manager.register(MoveSelectionAction(model: model, step: 1), as: "SelectNext")
-    try! tree.root.keyBindings([
-      "ctrl+s": "Save", "ctrl+z": "Undo", "ctrl+y": "Redo", "del": "DeleteRow", "l": "ToggleLock",
-      "r": #"SetColor("color": "red")"#, "g": #"SetColor("color": "green")"#,
-      "b": #"SetColor(color: blue)"#,
-    ])
-    try! tree.node(id: "list")!.keyBindings(["del": "Delete", "up": "SelectPrevious", "down": "SelectNext"])
+    tree.root
+      .bindKey("ctrl+s", to: "Save").bindKey("ctrl+z", to: "Undo").bindKey("ctrl+y", to: "Redo")
+      .bindKey("del", to: "DeleteRow").bindKey("l", to: "ToggleLock")
+      .bindKey("r", to: #"SetColor("color": "red")"#).bindKey("g", to: #"SetColor("color": "green")"#)
+      .bindKey("b", to: #"SetColor(color: blue)"#)
+    tree.node(id: "list")!
+      .bindKey("del", to: "Delete").bindKey("up", to: "SelectPrevious").bindKey("down", to: "SelectNext")
     try! tree.focus(id: "list")
     tree.stepObserver = { [weak self] step in self?.steps.append(step) }
   }

@@ -31,38 +31,51 @@ import ViewTreeActions
     }
   }
 
-  @Test func aChordBoundTwiceOnOneNodeIsRejectedWhenDeclared() throws {
-    let node = Node("editor")
-    try node.bindKey("ctrl+s", to: "Save")
+  @Test func aChordBoundTwiceOnOneNodeIsReportedAndNotBound() throws {
+    let tree = NodeTree("root") { Node("editor") }
+    var reported: [String] = []
+    tree.onProblem = { problem, node in reported.append("\(node.path): \(problem)") }
+    let node = tree.node(id: "editor")!
+    node.bindKey("ctrl+s", to: "Save").bindKey("Ctrl+S", to: "SaveAs")
     #expect(
-      throws: ViewTreeActionsError.chordAlreadyBound(
-        chord: try KeyChord(parsing: "ctrl+s"), node: "editor", identifier: "Save")
-    ) {
-      try node.bindKey("Ctrl+S", to: "SaveAs")
-    }
-    #expect(throws: ViewTreeActionsError.self) {
-      try node.keyBindings(["ctrl+o": "Open", "ctrl+o": "Other"])
-    }
-    // All or none: the batch that failed left nothing behind.
+      node.problems.map { $0 as? ViewTreeActionsError } == [
+        .chordAlreadyBound(chord: try KeyChord(parsing: "ctrl+s"), node: "root/editor", identifier: "Save")
+      ])
+    #expect(node.keyBindings.map(\.identifier) == ["Save"])
+    #expect(reported == ["root/editor: 'ctrl+s' is already bound to 'Save' on 'root/editor'"])
+    node.bindKey("ctrl+q", to: "Quit(").bindKey("ctrl+", to: "Save")
     #expect(node.keyBindings.map(\.chord.description) == ["ctrl+s"])
-    #expect(throws: ViewTreeActionsError.self) { try node.bindKey("ctrl+q", to: "Quit(") }
-    do {
-      try node.bindKey("ctrl+", to: "Save")
-      Issue.record("a malformed chord must not bind")
-    } catch {
-      guard case .invalidChord(let parseError) = error else {
-        Issue.record("expected invalidChord, got \(error)")
-        return
-      }
-      #expect(parseError.offset == 5)
-      #expect(parseError.reason == .emptyPart)
+    guard case .invalidIdentifier = node.problems[1] as? ViewTreeActionsError,
+      case .invalidChord(let parseError) = node.problems[2] as? ViewTreeActionsError
+    else {
+      Issue.record("expected invalidIdentifier and invalidChord, got \(node.problems)")
+      return
     }
+    #expect(parseError.offset == 5)
+    #expect(parseError.reason == .emptyPart)
+  }
+
+  @Test func aDeclarationReportsItsProblemsToTheNodeItUpdates() throws {
+    let declaration = NodeDeclaration("root").bindKey("ctrl+s", to: "Save").bindKey("ctrl+s", to: "Other")
+    #expect(declaration.problems.count == 1)
+    let tree = NodeTree(declaring: NodeDeclaration("root"))
+    var reported = 0
+    tree.onProblem = { _, _ in reported += 1 }
+    tree.update(to: declaration)
+    #expect(tree.root.problems.count == 1)
+    #expect(reported == 1)
+    #expect(tree.root.keyBindings.map(\.identifier) == ["Save"])
+    tree.update(to: NodeDeclaration("root").bindKey("ctrl+o", to: "Open"))
+    #expect(tree.root.problems.isEmpty)
+    #expect(tree.root.keyBindings.map(\.identifier) == ["Open"])
+    tree.update(to: NodeDeclaration("root"))
+    #expect(tree.root.keyBindings.isEmpty)
   }
 
   @Test func theNearestBindingFromTheFocusWins() throws {
     let editor = Editor()
-    try editor.tree.root.bindKey("ctrl+s", to: "Save")
-    try editor.node("editor").bindKey("ctrl+s", to: "SetColor(color: blue)")
+    editor.tree.root.bindKey("ctrl+s", to: "Save")
+    editor.node("editor").bindKey("ctrl+s", to: "SetColor(color: blue)")
     try editor.tree.focus(id: "editor")
     let binding = try #require(editor.tree.resolveKey(try KeyChord(parsing: "ctrl+s")))
     #expect(binding.node.id == "editor")
@@ -84,8 +97,8 @@ import ViewTreeActions
 
   @Test func aDisabledBindingReportsItAndDoesNotFallThrough() throws {
     let editor = Editor()
-    try editor.tree.root.bindKey("del", to: "SetColor(color: outer)")
-    try editor.node("sidebar").bindKey("delete", to: "DeleteRow")
+    editor.tree.root.bindKey("del", to: "SetColor(color: outer)")
+    editor.node("sidebar").bindKey("delete", to: "DeleteRow")
     editor.model.selection = []
     try editor.tree.focus(id: "list")
     let result = try editor.tree.handleKey("del")

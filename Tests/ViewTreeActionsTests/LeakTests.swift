@@ -33,8 +33,8 @@ import ViewTreeActions
       editor.node("editor").actionContextOwner(owner)
       let model = editor.model
       editor.manager.addObserver { event in model.saves.append("observed \(event.identifier.name)") }
-      try editor.tree.root.bindKey("ctrl+s", to: "Save")
-      try editor.tree.root.respond(to: Ask.self) { _ in model.rows.first ?? "" }
+      editor.tree.root.bindKey("ctrl+s", to: "Save")
+      editor.tree.root.respond(to: Ask.self) { _ in model.rows.first ?? "" }
       editor.node("sidebar").handleAction(Open.self) { (_: Open) async throws in
         await Task.yield()
         model.rows.append("opened")

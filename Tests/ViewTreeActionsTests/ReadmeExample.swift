@@ -44,7 +44,7 @@ func runTreeExample() throws -> [String] {
     Node("editor")
   }
   tree.root.actionManager(manager)
-  try tree.node(id: "list")?.bindKey("delete", to: "RemoveRows")
+  tree.node(id: "list")?.bindKey("delete", to: "RemoveRows")
   let menu = tree.node(id: "menu")
 
   var log: [String] = []

@@ -26,7 +26,7 @@ struct RunAction: ManagedAction {
     let leaf = try #require(tree.node(id: "leaf"))
     mid.provideActionContext { $0.set(1, forKey: "mid") }
     leaf.provideActionContext { [unowned mid] _ in mid.removeAllModifiers() }
-    try leaf.bindKey("ctrl+n", to: "Noop")
+    leaf.bindKey("ctrl+n", to: "Noop")
     return (tree, mid, leaf)
   }
 
@@ -154,7 +154,7 @@ struct RunAction: ManagedAction {
     #expect(await tree.perform("menu.Fetch").isPerformed)
     #expect(seen == ["draft.txt"])
     // Async key handling takes the same route.
-    try tree.root.bindKey("ctrl+f", to: "Fetch")
+    tree.root.bindKey("ctrl+f", to: "Fetch")
     #expect(await tree.handleKey(try KeyChord(parsing: "ctrl+f")).description.contains("performed Fetch"))
     #expect(seen == ["draft.txt", "draft.txt"])
   }

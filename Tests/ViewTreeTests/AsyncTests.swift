@@ -55,8 +55,8 @@ import ViewTree
   }
 
   @Test func asyncRespondersAnswerAwaitedRequests() async throws {
-    let tree = try NodeTree("root") {
-      try Node("middle") {
+    let tree = NodeTree("root") {
+      Node("middle") {
         Node("leaf")
       }
       .respond(to: FetchName.self) { (request: FetchName) async throws -> String in
@@ -66,7 +66,7 @@ import ViewTree
     }
     #expect(try await tree.node(id: "leaf")!.request(FetchName(id: 9)) == "async #9")
     // Synchronous responders answer awaited requests too.
-    try tree.root.respond(to: CountRows.self) { _ in 5 }
+    tree.root.respond(to: CountRows.self) { _ in 5 }
     #expect(try await tree.node(id: "leaf")!.request(CountRows()) == 5)
     do {
       _ = try await tree.node(id: "leaf")!.request(FetchProfile())

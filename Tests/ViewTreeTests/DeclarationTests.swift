@@ -139,10 +139,14 @@ import ViewTree
     #expect(leaf.depth == 5_000)
   }
 
-  @Test func aDeclarationRespondsAndRejectsADuplicateResponder() throws {
+  @Test func aDeclarationRespondsAndReportsADuplicateResponder() throws {
     struct Lookup: Request { typealias Result = Int }
-    let declaration = try NodeDeclaration("root").respond(to: Lookup.self) { _ in 42 }
-    #expect(throws: ViewTreeError.self) { try declaration.respond(to: Lookup.self) { _ in 1 } }
+    let declaration = NodeDeclaration("root").respond(to: Lookup.self) { _ in 42 }
+    let twice = declaration.respond(to: Lookup.self) { _ in 1 }
+    #expect(
+      twice.problems.map { $0 as? ViewTreeError } == [
+        .duplicateResponder(requestType: "Lookup", node: "declaration root")
+      ])
     let tree = NodeTree(declaring: declaration)
     #expect(try tree.root.request(Lookup()) == 42)
   }

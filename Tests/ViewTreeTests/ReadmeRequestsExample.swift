@@ -20,8 +20,8 @@ struct FetchUser: Request {
 struct SyncAll: Action {}
 
 func runRequestsExample() async throws -> [String] {
-  let tree = try NodeTree("app") {
-    try Node("session") {
+  let tree = NodeTree("app") {
+    Node("session") {
       Node("profile")
     }
     .respond(to: FetchUser.self) { request in User(id: request.id, name: "Ada") }

@@ -8,7 +8,7 @@ import Testing
   @Test func anAnswerIsTheSameWithAndWithoutATrace() throws {
     let (tree, nodes) = makeChain(9)
     for node in nodes.dropLast() { node.handleAction(Save.self) {} }
-    try nodes[0].respond(to: FetchName.self) { request in "root #\(request.id)" }
+    nodes[0].respond(to: FetchName.self) { request in "root #\(request.id)" }
     let leaf = nodes[8]
     #expect(try leaf.request(FetchName(id: 4)) == "root #4")
     let trace = ActionTrace()
@@ -20,7 +20,7 @@ import Testing
 
   @Test func aStepObserverSeesARequestAnsweredByAResponder() throws {
     let (tree, nodes) = makeChain(3)
-    try nodes[0].respond(to: CountRows.self) { _ in 5 }
+    nodes[0].respond(to: CountRows.self) { _ in 5 }
     var observed: [String] = []
     tree.stepObserver = { step in observed.append("\(step.node.id ?? "?") \(step.resultDescription)") }
     #expect(try nodes[2].request(CountRows()) == 5)
@@ -30,7 +30,7 @@ import Testing
   @Test func anUntypedReceiveBelowTheResponderStillSeesTheRequest() throws {
     let log = Log()
     let (tree, nodes) = makeChain(3)
-    try nodes[0].respond(to: CountRows.self) { _ in 5 }
+    nodes[0].respond(to: CountRows.self) { _ in 5 }
     nodes[1].receiveAction { action in
       log("saw \(type(of: action))")
       return .unhandled
@@ -42,7 +42,7 @@ import Testing
 
   @Test func aHandlerForTheRequestTypeBelowTheResponderTakesItWithoutAnAnswer() throws {
     let (tree, nodes) = makeChain(3)
-    try nodes[0].respond(to: CountRows.self) { _ in 5 }
+    nodes[0].respond(to: CountRows.self) { _ in 5 }
     var handled = 0
     nodes[1].handleAction(CountRows.self) { _ in handled += 1 }
     do {
@@ -63,7 +63,7 @@ import Testing
     let log = Log()
     let (tree, nodes) = makeChain(3)
     nodes[0].catchError { error in log("root caught \(error)") }
-    try nodes[1].respond(to: CountRows.self) { [unowned node = nodes[2]] _ in
+    nodes[1].respond(to: CountRows.self) { [unowned node = nodes[2]] _ in
       // Added during the dispatch: must not see this request's error.
       node.parent?.catchError { _ in log("late catcher") }
       throw TestError(name: "down")
@@ -88,7 +88,7 @@ import Testing
     let (tree, nodes) = makeChain(4)
     nodes[0].catchError { _ in log("root caught") }
     nodes[1].catchError { _ in log("removed node caught") }
-    try nodes[2].respond(to: CountRows.self) { [unowned tree] _ in
+    nodes[2].respond(to: CountRows.self) { [unowned tree] _ in
       tree.root.children.first?.removeFromParent()
       throw TestError(name: "after removal")
     }
@@ -110,7 +110,7 @@ import Testing
     do {
       let middle = Node("middle")
       weakMiddle = middle
-      try middle.respond(to: CountRows.self) { [unowned middle] _ in
+      middle.respond(to: CountRows.self) { [unowned middle] _ in
         middle.removeFromParent()
         return middle.children.count
       }
@@ -130,7 +130,7 @@ import Testing
     try tree.setReentrancyLimit(3)
     var depth = 0
     var deepest: RequestError?
-    try nodes[0].respond(to: CountRows.self) { [unowned leaf = nodes[1]] _ in
+    nodes[0].respond(to: CountRows.self) { [unowned leaf = nodes[1]] _ in
       depth += 1
       do {
         return try leaf.request(CountRows()) + 1
@@ -152,7 +152,7 @@ import Testing
     var unhandled: [String] = []
     tree.onUnhandled = { action, _ in unhandled.append("\(action)") }
     tree.requiresHandling = true
-    try nodes[0].respond(to: CountRows.self) { _ in 1 }
+    nodes[0].respond(to: CountRows.self) { _ in 1 }
     #expect(try nodes[1].request(CountRows()) == 1)
     #expect(throws: RequestError.self) { try nodes[1].request(FetchName(id: 0)) }
     #expect(unhandled == ["FetchName(id: 0)"])
@@ -160,7 +160,7 @@ import Testing
 
   @Test func aClassRequestAnsweredForItsSuperclassGoesTheGeneralWay() throws {
     let (tree, nodes) = makeChain(2)
-    try nodes[0].respond(to: BaseQuery.self) { query in "base answers \(query.name)" }
+    nodes[0].respond(to: BaseQuery.self) { query in "base answers \(query.name)" }
     #expect(try nodes[1].request(BaseQuery(name: "a")) == "base answers a")
     #expect(try nodes[1].request(SpecialQuery(name: "b")) == "base answers b")
     #expect(tree.checkInvariants().isEmpty)

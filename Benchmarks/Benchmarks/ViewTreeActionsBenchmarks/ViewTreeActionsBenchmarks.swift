@@ -132,8 +132,8 @@ final class KeyState {
 
   init() {
     let (chainTree, leaf) = makeChain(depth: 16, providers: 4)
-    try! chainTree.root.bindKey("ctrl+s", to: "Save")
-    try! leaf.parent!.bindKey("ctrl+o", to: "Open")
+    chainTree.root.bindKey("ctrl+s", to: "Save")
+    leaf.parent!.bindKey("ctrl+o", to: "Open")
     try! chainTree.focus(leaf)
     tree = chainTree
   }

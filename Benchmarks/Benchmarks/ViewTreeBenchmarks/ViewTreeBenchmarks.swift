@@ -217,7 +217,7 @@ final class RequestState {
       let child = node
       node = Node { child }.handleAction(Miss.self) {}
     }
-    try! node.respond(to: Lookup.self) { lookup in lookup.key * 2 }
+    node.respond(to: Lookup.self) { lookup in lookup.key * 2 }
     if observed { node.onAction { blackHole($0) } }
     tree = try! NodeTree(root: node)
   }

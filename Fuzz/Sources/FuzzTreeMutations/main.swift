@@ -159,7 +159,7 @@ final class Machine {
     case 16: node(a).actionItem(["Step", "Await", "Undo"][Int(b) % 3])
     case 17:
       let chord = ["ctrl+s", "del", "f5"][Int(b) % 3]
-      if a % 2 == 0 { try? node(a).bindKey(chord, to: "Step") } else { _ = try? tree(b).handleKey(chord) }
+      if a % 2 == 0 { node(a).bindKey(chord, to: "Step") } else { _ = try? tree(b).handleKey(chord) }
     case 18:
       let tree = tree(a)
       waitFor({ _ in _ = try? await tree.handleKey(KeyChord(.delete)) })
@@ -227,7 +227,7 @@ final class Machine {
         throw Failure()
       }
     case 7:
-      _ = try? node.respond(to: Ask.self) { _ in
+      node.respond(to: Ask.self) { _ in
         nested()
         return Int(kind)
       }

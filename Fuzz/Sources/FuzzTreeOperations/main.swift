@@ -86,7 +86,7 @@ final class Machine {
     case 9: _ = try? node(a).request(Ask())
     case 10:
       let chord = ["ctrl+s", "del", "f5", "shift+tab"][Int(b) % 4]
-      if a % 2 == 0 { try? node(a).bindKey(chord, to: "Noop") } else { _ = try? tree.handleKey(chord) }
+      if a % 2 == 0 { node(a).bindKey(chord, to: "Noop") } else { _ = try? tree.handleKey(chord) }
     case 11: node(a).removeAllChildren()
     default: _ = tree.validateItems()
     }
@@ -108,7 +108,7 @@ final class Machine {
     case 5: node.catchError { _ in if kind % 2 == 0 { throw Failure() } }
     case 6: node.handleAction(Pong.self) { _ in throw Failure() }
     case 7: node.onAction { _ in nested() }
-    case 8: _ = try? node.respond(to: Ask.self) { _ in Int(kind) }
+    case 8: node.respond(to: Ask.self) { _ in Int(kind) }
     default: node.provideActionContext { context in context.set(kind % 2 == 0, forKey: "ok") }
     }
   }

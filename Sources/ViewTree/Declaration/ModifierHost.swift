@@ -29,6 +29,44 @@ public protocol ModifierHost {
   ///   - type: The type it matches.
   /// - Returns: `true` if one is.
   func hasModifier(_ kind: ModifierKind, matching type: Any.Type) -> Bool
+
+  /// Returns this host without its modifiers of `kind` matching exactly `type`.
+  ///
+  /// - Parameters:
+  ///   - kind: The kind of modifier.
+  ///   - type: The type they match.
+  /// - Returns: For a ``Node``, the node itself, changed; for a ``NodeDeclaration``, a copy.
+  consuming func removingModifiers(_ kind: ModifierKind, matching type: Any.Type) -> Self
+
+  /// The value attached (or declared) for `key`, or its default value.
+  ///
+  /// - Parameter key: The attachment's key.
+  /// - Returns: The value.
+  func attachment<Key: NodeAttachmentKey>(_ key: Key.Type) -> Key.Value
+
+  /// Returns this host with `value` attached for `key` (see ``NodeAttachmentKey``).
+  ///
+  /// On a declaration, the value is attached when a node is updated to it; an update also removes
+  /// the attachments the node's previous declaration made and this one does not.
+  ///
+  /// - Parameters:
+  ///   - key: The attachment's key.
+  ///   - value: The value.
+  /// - Returns: For a ``Node``, the node itself, changed; for a ``NodeDeclaration``, a copy.
+  consuming func settingAttachment<Key: NodeAttachmentKey>(_ key: Key.Type, to value: Key.Value) -> Self
+
+  /// Returns this host with `problem` reported: a mistake in a declaration, such as a second
+  /// responder for one request type or a key chord that does not parse, which the modifier
+  /// method that found it did not apply.
+  ///
+  /// Modifier methods never throw, so that they fit a `body` that cannot; they report instead. A
+  /// node keeps its problems in ``Node/problems`` and passes each to its tree's
+  /// ``NodeTree/onProblem``; a declaration keeps them in ``NodeDeclaration/problems`` until a node
+  /// is updated to it.
+  ///
+  /// - Parameter problem: What went wrong.
+  /// - Returns: For a ``Node``, the node itself; for a ``NodeDeclaration``, a copy.
+  consuming func reporting(_ problem: any Error) -> Self
 }
 
 /// One modifier as a modifier method made it: its kind, the type it matches and its closure. Only

@@ -23,7 +23,13 @@ extension Node {
   ///   which are reconciled in turn. Declared children with no live match are created at their
   ///   declared position; live children that no declaration took are removed, exactly as
   ///   ``removeChild(_:)`` removes them (focus moves to this node, a running dispatch skips them).
-  /// - The node's ``id`` and ``requiresHandling`` become the declared ones.
+  /// - **Attachments** the declaration makes (a manager, key bindings, an action item, or any
+  ///   ``NodeAttachmentKey`` set with ``ModifierHost/settingAttachment(_:to:)``) replace the
+  ///   node's; those the node's previous declaration made and this one does not are removed.
+  ///   Attachments set directly on the node are left alone.
+  /// - The node's ``id`` and ``requiresHandling`` become the declared ones, and its ``problems``
+  ///   the declaration's, each passed to the tree's ``NodeTree/onProblem`` (on every update that
+  ///   declares it again, as a toolkit's runtime warning would be).
   ///
   /// A modifier swapped during a dispatch takes part in it with its new closure; one attached
   /// during a dispatch does not (see <doc:PropagationRules>).
@@ -39,6 +45,9 @@ extension Node {
       node.id = declared.id
       node.requiresHandling = declared.requiresHandling
       node.replaceModifiers(with: declared.modifiers)
+      if !declared.attachments.isEmpty || node.hasAttachments {
+        node.replaceDeclaredAttachments(with: declared)
+      }
       node.reconcileChildren(with: declared.children, into: &pending)
     }
   }
@@ -58,6 +67,24 @@ extension Node {
     }
     removeAllModifiers()
     for modifier in declared { attachModifier(modifier) }
+  }
+
+  /// Replaces the attachments the previous declaration made by `declared`'s, and the problems by
+  /// its problems.
+  func replaceDeclaredAttachments(with declared: NodeDeclaration) {
+    let previous = self[attachment: DeclaredAttachmentKeys.self]
+    for key in previous where !declared.attachments.contains(where: { $0.key == key }) {
+      removeAttachment(for: key)
+    }
+    for attachment in declared.attachments { attachment.attach(self) }
+    let keys = declared.attachments.map { $0.key }
+    if keys != previous { self[attachment: DeclaredAttachmentKeys.self] = keys }
+    if !declared.problems.isEmpty || !problems.isEmpty {
+      self[attachment: ProblemsAttachment.self] = declared.problems
+      if let report = tree?.onProblem {
+        for problem in declared.problems { report(problem, self) }
+      }
+    }
   }
 
   /// Matches `declared` to the live children, makes the children list exactly the declared one,
@@ -97,6 +124,11 @@ extension Node {
     for child in removed { child._parent = nil }
     didDetach(removed, formerParent: self)
   }
+}
+
+/// The keys of the attachments a node's last declaration made.
+enum DeclaredAttachmentKeys: NodeAttachmentKey {
+  static var defaultValue: [ObjectIdentifier] { [] }
 }
 
 extension ModifierEntry {

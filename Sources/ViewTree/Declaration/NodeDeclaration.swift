@@ -24,6 +24,11 @@ public struct NodeDeclaration: ModifierHost {
   public internal(set) var children: [NodeDeclaration]
   var modifiers: [DeclaredModifier] = []
   var requiresHandling = false
+  /// The declared attachments: each key's identity, its value, and how to attach it to a node.
+  var attachments: [DeclaredAttachment] = []
+  /// The mistakes the modifier methods found in this declaration (not in its children's), oldest
+  /// first; ``Node/update(to:)`` hands them to the node (see ``ModifierHost/reporting(_:)``).
+  public internal(set) var problems: [any Error] = []
 
   /// Declares a node with an optional identifier and the children its builder declares.
   ///
@@ -73,9 +78,71 @@ public struct NodeDeclaration: ModifierHost {
   ///   - type: The type it matches.
   /// - Returns: `true` if it has.
   public func hasModifier(_ kind: ModifierKind, matching type: Any.Type) -> Bool {
-    modifiers.contains {
-      $0.kind == kind && $0.matchType.map(ObjectIdentifier.init) == ObjectIdentifier(type)
+    modifiers.contains { $0.matches(kind, type) }
+  }
+
+  /// Returns this declaration without its modifiers of `kind` matching exactly `type`.
+  ///
+  /// - Parameters:
+  ///   - kind: The kind of modifier.
+  ///   - type: The type they match.
+  /// - Returns: The changed declaration.
+  public consuming func removingModifiers(_ kind: ModifierKind, matching type: Any.Type) -> NodeDeclaration {
+    var copy = self
+    copy.modifiers.removeAll { $0.matches(kind, type) }
+    return copy
+  }
+
+  /// The value declared for `key`, or its default value.
+  ///
+  /// - Parameter key: The attachment's key.
+  /// - Returns: The value.
+  public func attachment<Key: NodeAttachmentKey>(_ key: Key.Type) -> Key.Value {
+    for declared in attachments where declared.key == ObjectIdentifier(key) {
+      // Only `settingAttachment` stores under `ObjectIdentifier(Key.self)`, always a `Key.Value`.
+      if let value = declared.value as? Key.Value { return value }
     }
+    return Key.defaultValue
+  }
+
+  /// Returns this declaration with `value` declared for `key`, replacing an earlier value.
+  ///
+  /// - Parameters:
+  ///   - key: The attachment's key.
+  ///   - value: The value.
+  /// - Returns: The changed declaration.
+  public consuming func settingAttachment<Key: NodeAttachmentKey>(_ key: Key.Type, to value: Key.Value)
+    -> NodeDeclaration
+  {
+    var copy = self
+    copy.attachments.removeAll { $0.key == ObjectIdentifier(key) }
+    copy.attachments.append(
+      DeclaredAttachment(key: ObjectIdentifier(key), value: value) { node in node[attachment: key] = value })
+    return copy
+  }
+
+  /// Returns this declaration with `problem` added to ``problems``.
+  ///
+  /// - Parameter problem: What went wrong.
+  /// - Returns: The changed declaration.
+  public consuming func reporting(_ problem: any Error) -> NodeDeclaration {
+    var copy = self
+    copy.problems.append(problem)
+    return copy
+  }
+}
+
+/// One attachment a declaration makes.
+struct DeclaredAttachment {
+  let key: ObjectIdentifier
+  let value: Any
+  /// Attaches the value to a node, in a box of its own.
+  let attach: (Node) -> Void
+}
+
+extension DeclaredModifier {
+  func matches(_ kind: ModifierKind, _ type: Any.Type) -> Bool {
+    self.kind == kind && matchType.map(ObjectIdentifier.init) == ObjectIdentifier(type)
   }
 }
 

@@ -5,26 +5,25 @@ extension ModifierHost {
   /// the request stops there.
   ///
   /// ```swift
-  /// try Node("session").respond(to: FetchUser.self) { request in
+  /// Node("session").respond(to: FetchUser.self) { request in
   ///   try database.user(id: request.id)
   /// }
   /// ```
   ///
-  /// A node responds to a request type once: a second responder for the same type is an error
-  /// when declared, so that which one answers is never in doubt.
+  /// A node responds to a request type once, so that which responder answers is never in doubt:
+  /// a second responder for the same type is not attached, and is reported as
+  /// ``ViewTreeError/duplicateResponder(requestType:node:)`` (see ``ModifierHost/reporting(_:)``).
   ///
   /// - Parameters:
   ///   - type: The request type.
   ///   - body: Produces the answer. A thrown error stops the request and goes to the
   ///     `catchError` modifiers outward from here; the caller of `request` gets it too.
   /// - Returns: This node or declaration, for chaining.
-  /// - Throws: ``ViewTreeError/duplicateResponder(requestType:node:)`` when this node already
-  ///   responds to `type`.
   @inlinable @discardableResult
   public consuming func respond<Q: Request>(to type: Q.Type, with body: @escaping (Q) throws -> Q.Result)
-    throws(ViewTreeError) -> Self
+    -> Self
   {
-    try attachResponder(type, body, awaiting: nil)
+    attachResponder(type, body, awaiting: nil)
   }
 
   /// Answers requests of one type with a synchronous responder, and with an asynchronous one when
@@ -39,15 +38,13 @@ extension ModifierHost {
   ///   - body: Produces the answer synchronously.
   ///   - whenAwaited: Produces the answer in an awaited dispatch.
   /// - Returns: This node or declaration, for chaining.
-  /// - Throws: ``ViewTreeError/duplicateResponder(requestType:node:)`` when this node already
-  ///   responds to `type`.
   @discardableResult
   public consuming func respond<Q: Request>(
     to type: Q.Type, with body: @escaping (Q) throws -> Q.Result,
     whenAwaited: nonisolated(nonsending) @escaping (Q) async throws -> Q.Result
-  ) throws(ViewTreeError) -> Self {
+  ) -> Self {
     let exact = matchesExactlyOnly(type)
-    return try attachResponder(
+    return attachResponder(
       type, body,
       awaiting: { action, slot in
         guard let request = Node.match(action, as: Q.self, exactOnly: exact) else { return .skipped }
@@ -62,8 +59,8 @@ extension ModifierHost {
   @inlinable
   consuming func attachResponder<Q: Request>(
     _ type: Q.Type, _ body: @escaping (Q) throws -> Q.Result, awaiting: AsyncModifierBody?
-  ) throws(ViewTreeError) -> Self {
-    try checkNoResponder(for: type)
+  ) -> Self {
+    if let problem = duplicateResponder(for: type) { return reporting(problem) }
     let exact = matchesExactlyOnly(type)
     return attach(
       .respond, matching: type, exactOnly: exact,
@@ -86,13 +83,11 @@ extension ModifierHost {
   ///   - type: The request type.
   ///   - body: Produces the answer.
   /// - Returns: This node or declaration, for chaining.
-  /// - Throws: ``ViewTreeError/duplicateResponder(requestType:node:)`` when this node already
-  ///   responds to `type`.
   @discardableResult
   public consuming func respond<Q: Request>(
     to type: Q.Type, with body: nonisolated(nonsending) @escaping (Q) async throws -> Q.Result
-  ) throws(ViewTreeError) -> Self {
-    try checkNoResponder(for: type)
+  ) -> Self {
+    if let problem = duplicateResponder(for: type) { return reporting(problem) }
     let exact = matchesExactlyOnly(type)
     return attach(
       .respond, matching: type, exactOnly: exact,
@@ -104,11 +99,11 @@ extension ModifierHost {
       })
   }
 
+  /// The problem a second responder for `type` is, if this host already responds to it.
   @usableFromInline
-  func checkNoResponder<Q: Request>(for type: Q.Type) throws(ViewTreeError) {
-    if hasModifier(.respond, matching: type) {
-      throw .duplicateResponder(requestType: "\(type)", node: hostDescription)
-    }
+  func duplicateResponder<Q: Request>(for type: Q.Type) -> ViewTreeError? {
+    guard hasModifier(.respond, matching: type) else { return nil }
+    return .duplicateResponder(requestType: "\(type)", node: hostDescription)
   }
 
   /// The node's path, or a declaration's id, for error messages.

@@ -73,6 +73,11 @@ extension Node {
   }
 
   /// Attaches `object` under `id`, which nothing is attached under yet.
+  /// Removes the attachment stored under `id`.
+  func removeAttachment(for id: ObjectIdentifier) {
+    _attachments?.removeAll { $0.key == id }
+  }
+
   @usableFromInline
   func attach(_ object: AnyObject, for id: ObjectIdentifier) {
     if _attachments == nil { _attachments = [] }

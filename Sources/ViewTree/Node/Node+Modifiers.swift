@@ -101,8 +101,65 @@ extension Node: ModifierHost {
   ///   - type: The type it matches.
   /// - Returns: `true` if it has.
   public func hasModifier(_ kind: ModifierKind, matching type: Any.Type) -> Bool {
-    _modifiers.contains { entry in
-      entry.kind == kind && entry.matchType.map(ObjectIdentifier.init) == ObjectIdentifier(type)
+    _modifiers.contains { $0.matches(kind, type) }
+  }
+
+  /// Removes the node's modifiers of `kind` matching exactly `type`.
+  ///
+  /// - Parameters:
+  ///   - kind: The kind of modifier.
+  ///   - type: The type they match.
+  /// - Returns: This node.
+  @discardableResult
+  public func removingModifiers(_ kind: ModifierKind, matching type: Any.Type) -> Node {
+    for modifier in _modifiers where modifier.matches(kind, type) {
+      // The id comes from the list, so the modifier is there.
+      try? removeModifier(modifier.id)
     }
+    return self
+  }
+
+  /// The value attached for `key`, or its default value; the same as `self[attachment: key]`.
+  ///
+  /// - Parameter key: The attachment's key.
+  /// - Returns: The value.
+  public func attachment<Key: NodeAttachmentKey>(_ key: Key.Type) -> Key.Value { self[attachment: key] }
+
+  /// Attaches `value` for `key`; the same as setting `self[attachment: key]`.
+  ///
+  /// - Parameters:
+  ///   - key: The attachment's key.
+  ///   - value: The value.
+  /// - Returns: This node.
+  @discardableResult
+  public func settingAttachment<Key: NodeAttachmentKey>(_ key: Key.Type, to value: Key.Value) -> Node {
+    self[attachment: key] = value
+    return self
+  }
+
+  /// Adds `problem` to ``problems`` and passes it to the tree's ``NodeTree/onProblem``.
+  ///
+  /// - Parameter problem: What went wrong.
+  /// - Returns: This node.
+  @discardableResult
+  public func reporting(_ problem: any Error) -> Node {
+    self[attachment: ProblemsAttachment.self].append(problem)
+    tree?.onProblem?(problem, self)
+    return self
+  }
+
+  /// The mistakes found in the modifiers declared on this node (see ``ModifierHost/reporting(_:)``),
+  /// oldest first. An update by declaration replaces them by the declaration's.
+  public var problems: [any Error] { self[attachment: ProblemsAttachment.self] }
+}
+
+/// Where a node keeps its ``Node/problems``.
+enum ProblemsAttachment: NodeAttachmentKey {
+  static var defaultValue: [any Error] { [] }
+}
+
+extension ModifierEntry {
+  func matches(_ kind: ModifierKind, _ type: Any.Type) -> Bool {
+    self.kind == kind && matchType.map(ObjectIdentifier.init) == ObjectIdentifier(type)
   }
 }

@@ -48,6 +48,14 @@ public final class NodeTree {
     set { state.onUnhandled = newValue }
   }
 
+  /// Called with every mistake a modifier method finds in a declaration made on a node of this
+  /// tree, such as a second responder for one request type or a key chord that does not parse,
+  /// and the node. See ``ModifierHost/reporting(_:)``.
+  ///
+  /// Modifier methods do not throw, so that a toolkit's `body` can declare them; set this to log
+  /// or assert in debug builds. Each node also keeps its own in ``Node/problems``.
+  public var onProblem: ((any Error, Node) -> Void)?
+
   /// Called with every step of every dispatch in this tree, for debugging tools.
   ///
   /// While it is set, dispatches record steps as if traced (see ``ActionTrace``).

@@ -6,7 +6,7 @@ enum ActionItemAttachment: NodeAttachmentKey {
   static var defaultValue: String? { nil }
 }
 
-extension Node {
+extension ModifierHost {
   /// Binds this node to an identifier: it is an item, such as a button or a menu entry, that
   /// `NodeTree.validateItems(in:)` validates and `NodeTree.activate(_:)`
   /// performs.
@@ -19,12 +19,14 @@ extension Node {
   /// ```
   ///
   /// - Parameter identifier: The identifier, arguments included.
-  /// - Returns: This node, for chaining.
+  /// - Returns: This node or declaration, for chaining.
   @discardableResult
-  public func actionItem(_ identifier: String) -> Node {
-    self[attachment: ActionItemAttachment.self] = identifier
-    return self
+  public consuming func actionItem(_ identifier: String) -> Self {
+    settingAttachment(ActionItemAttachment.self, to: identifier)
   }
+}
+
+extension Node {
 
   /// The identifier this node is bound to as an item, if any.
   public var actionItemIdentifier: String? { self[attachment: ActionItemAttachment.self] }

@@ -19,73 +19,69 @@ public struct KeyBinding: CustomStringConvertible {
   public var description: String { "\(chord) -> \(identifier) (on \(node.path))" }
 }
 
-extension Node {
+extension ModifierHost {
   /// Binds a key chord to an identifier on this node. A key press is resolved from the focused
   /// node upward; the nearest binding wins.
   ///
   /// ```swift
-  /// try editor.bindKey("ctrl+s", to: "Save")
+  /// Node("editor")
+  ///   .bindKey("ctrl+s", to: "Save")
+  ///   .bindKey("ctrl+z", to: "Undo")
   /// ```
+  ///
+  /// It never throws, so that it fits a declaration in a `body`: a chord that does not parse
+  /// (``ViewTreeActionsError/invalidChord(_:)``), an identifier that does not parse
+  /// (``ViewTreeActionsError/invalidIdentifier(_:reason:)``) or a chord this node already binds
+  /// (``ViewTreeActionsError/chordAlreadyBound(chord:node:identifier:)``) is not bound, and is
+  /// reported instead (see ``ViewTree/ModifierHost/reporting(_:)``).
   ///
   /// - Parameters:
   ///   - chord: The chord, such as `"ctrl+s"` (see ``KeyChord``).
   ///   - identifier: The identifier to perform.
-  /// - Throws: ``ViewTreeActionsError/invalidChord(_:)``,
-  ///   ``ViewTreeActionsError/chordAlreadyBound(chord:node:identifier:)`` when this node already
-  ///   binds the chord, or ``ViewTreeActionsError/invalidIdentifier(_:reason:)``.
-  public func bindKey(_ chord: String, to identifier: String) throws(ViewTreeActionsError) {
-    let parsed: KeyChord
+  /// - Returns: This node or declaration, for chaining.
+  @discardableResult
+  public consuming func bindKey(_ chord: String, to identifier: String) -> Self {
     do throws(KeyChordParseError) {
-      parsed = try KeyChord(parsing: chord)
+      return bindKey(try KeyChord(parsing: chord), to: identifier)
     } catch {
-      throw .invalidChord(error)
+      return reporting(ViewTreeActionsError.invalidChord(error))
     }
-    try bindKey(parsed, to: identifier)
   }
 
-  /// Binds a parsed key chord to an identifier on this node.
+  /// Binds a parsed key chord to an identifier on this node (see ``bindKey(_:to:)-(String,_)``).
   ///
   /// - Parameters:
   ///   - chord: The chord.
   ///   - identifier: The identifier to perform.
-  /// - Throws: ``ViewTreeActionsError/chordAlreadyBound(chord:node:identifier:)`` or
-  ///   ``ViewTreeActionsError/invalidIdentifier(_:reason:)``.
-  public func bindKey(_ chord: KeyChord, to identifier: String) throws(ViewTreeActionsError) {
+  /// - Returns: This node or declaration, for chaining.
+  @discardableResult
+  public consuming func bindKey(_ chord: KeyChord, to identifier: String) -> Self {
     do throws(IdentifierParseError) {
       _ = try ActionIdentifier(parsing: identifier)
     } catch {
-      throw .invalidIdentifier(identifier, reason: "\(error)")
+      return reporting(ViewTreeActionsError.invalidIdentifier(identifier, reason: "\(error)"))
     }
-    var bindings = self[attachment: KeyBindingsAttachment.self]
+    var bindings = attachment(KeyBindingsAttachment.self)
     if let existing = bindings.first(where: { $0.chord == chord }) {
-      throw .chordAlreadyBound(chord: chord, node: path, identifier: existing.identifier)
+      return reporting(
+        ViewTreeActionsError.chordAlreadyBound(
+          chord: chord, node: hostLabel, identifier: existing.identifier))
     }
     bindings.append((chord, identifier))
-    self[attachment: KeyBindingsAttachment.self] = bindings
+    return settingAttachment(KeyBindingsAttachment.self, to: bindings)
   }
 
-  /// Declares several key bindings; all of them, or, when one fails, none.
-  ///
-  /// ```swift
-  /// let editor = try Node("editor").keyBindings(["ctrl+s": "Save", "ctrl+z": "Undo"])
-  /// ```
-  ///
-  /// - Parameter bindings: Chords and identifiers. `KeyValuePairs` keeps duplicates, so a chord
-  ///   given twice is reported rather than silently dropped.
-  /// - Returns: This node, for chaining.
-  /// - Throws: The first error of ``bindKey(_:to:)-(String,_)``.
-  @discardableResult
-  public func keyBindings(_ bindings: KeyValuePairs<String, String>) throws(ViewTreeActionsError) -> Node {
-    let saved = self[attachment: KeyBindingsAttachment.self]
-    do throws(ViewTreeActionsError) {
-      for (chord, identifier) in bindings { try bindKey(chord, to: identifier) }
-    } catch {
-      self[attachment: KeyBindingsAttachment.self] = saved
-      throw error
+  /// The node's path, or a declaration's id, for error messages.
+  var hostLabel: String {
+    switch self {
+    case let node as Node: node.path
+    case let declaration as NodeDeclaration: declaration.id ?? "an unnamed declaration"
+    default: "\(Self.self)"
     }
-    return self
   }
+}
 
+extension Node {
   /// The chords bound on this node and their identifiers, in the order they were declared.
   public var keyBindings: [(chord: KeyChord, identifier: String)] {
     self[attachment: KeyBindingsAttachment.self]

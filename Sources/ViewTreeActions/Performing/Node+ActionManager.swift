@@ -1,13 +1,12 @@
 import Actions
 import ViewTree
 
-/// The manager a node carries (see `Node.actionManager(_:)`), with the responder that answers
-/// for it.
+/// The manager a node carries (see `actionManager(_:)`).
 enum ActionManagerAttachment: NodeAttachmentKey {
-  static var defaultValue: (manager: ActionManager, responder: ModifierID)? { nil }
+  static var defaultValue: ActionManager? { nil }
 }
 
-extension Node {
+extension ModifierHost {
   /// Makes this node perform and validate the identifiers that reach it with `manager`.
   ///
   /// The nearest node with a manager answers every ``ManagedActionRequest`` that bubbles to it,
@@ -25,34 +24,22 @@ extension Node {
   /// to ``ManagedActionRequest`` on this node).
   ///
   /// - Parameter manager: The manager. The node keeps it alive.
-  /// - Returns: This node, for chaining.
+  /// - Returns: This node or declaration, for chaining.
   @discardableResult
-  public func actionManager(_ manager: ActionManager) -> Node {
-    for modifier in modifiers
-    where modifier.kind == .respond && modifier.actionType == ManagedActionRequest.self {
-      // The id comes from `modifiers`, so the modifier is there.
-      try? removeModifier(modifier.id)
-    }
-    do {
-      try respond(
+  public consuming func actionManager(_ manager: ActionManager) -> Self {
+    removingModifiers(.respond, matching: ManagedActionRequest.self)
+      .respond(
         to: ManagedActionRequest.self, with: { request in request.answer(by: manager) },
-        whenAwaited: { request in await request.answerAwaiting(by: manager) })
-    } catch {
-      // Not reached: every responder to the request type was removed above.
-      return self
-    }
-    // The responder just attached is the last modifier.
-    if let responder = modifiers.last?.id {
-      self[attachment: ActionManagerAttachment.self] = (manager, responder)
-    }
-    return self
+        whenAwaited: { request in await request.answerAwaiting(by: manager) }
+      )
+      .settingAttachment(ActionManagerAttachment.self, to: manager)
   }
+}
 
-  /// The manager this node carries, if any: `nil` once its modifier was removed.
+extension Node {
+  /// The manager this node carries, if any: `nil` once its responder was removed.
   public var attachedActionManager: ActionManager? {
-    guard let attached = self[attachment: ActionManagerAttachment.self],
-      modifiers.contains(where: { $0.id == attached.responder })
-    else { return nil }
-    return attached.manager
+    guard hasModifier(.respond, matching: ManagedActionRequest.self) else { return nil }
+    return self[attachment: ActionManagerAttachment.self]
   }
 }

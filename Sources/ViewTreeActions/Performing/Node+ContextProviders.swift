@@ -1,7 +1,7 @@
 import Actions
 import ViewTree
 
-extension Node {
+extension ModifierHost {
   /// Adds values to the context of identifiers performed or validated from this node or below.
   ///
   /// Providers are asked nearest first: for a single-valued key the value nearest the start wins;
@@ -13,9 +13,9 @@ extension Node {
   /// ```
   ///
   /// - Parameter provide: Adds this node's values to the context.
-  /// - Returns: This node, for chaining.
+  /// - Returns: This node or declaration, for chaining.
   @discardableResult
-  public func provideActionContext(_ provide: @escaping (ActionContext) -> Void) -> Node {
+  public consuming func provideActionContext(_ provide: @escaping (ActionContext) -> Void) -> Self {
     addProvider(ClosureProvider(provide: provide))
   }
 
@@ -26,9 +26,9 @@ extension Node {
   /// is gone, the node provides nothing.
   ///
   /// - Parameter owner: The provider.
-  /// - Returns: This node, for chaining.
+  /// - Returns: This node or declaration, for chaining.
   @discardableResult
-  public func actionContextOwner(_ owner: some ActionContextProvider & AnyObject) -> Node {
+  public consuming func actionContextOwner(_ owner: some ActionContextProvider & AnyObject) -> Self {
     actionContextProvider(WeakProvider(owner: owner))
   }
 
@@ -37,16 +37,15 @@ extension Node {
   /// ``actionContextOwner(_:)``.
   ///
   /// - Parameter provider: The provider.
-  /// - Returns: This node, for chaining.
+  /// - Returns: This node or declaration, for chaining.
   @discardableResult
-  public func actionContextProvider(_ provider: some ActionContextProvider) -> Node {
+  public consuming func actionContextProvider(_ provider: some ActionContextProvider) -> Self {
     addProvider(provider)
   }
 
   /// Adds the modifier that appends `provider` to the context of every request passing by.
-  private func addProvider(_ provider: some ActionContextProvider) -> Node {
+  private consuming func addProvider(_ provider: some ActionContextProvider) -> Self {
     onAction(ManagedActionRequest.self) { request in request.context.providers.append(provider) }
-    return self
   }
 }
 
