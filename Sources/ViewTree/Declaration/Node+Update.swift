@@ -119,7 +119,7 @@ extension Node {
     }
     var removed = unnamed
     for nodes in named.values { removed.append(contentsOf: nodes) }
-    _children = result
+    _children = ChildList(result)
     guard !removed.isEmpty else { return }
     for child in removed { child._parent = nil }
     didDetach(removed, formerParent: self)

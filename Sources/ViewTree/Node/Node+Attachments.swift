@@ -103,26 +103,9 @@ extension Node {
   /// - Complexity: O(*n*) in the size of the subtree; no allocation unless it is more than one
   ///   level deep.
   public func walkSubtree(_ body: (Node) throws -> Void) rethrows {
-    try body(self)
-    // Each frame: a node whose children are being visited, and the next child's index.
-    var frames: [(node: Node, next: Int)] = []
-    var node = self
-    var next = 0
-    while true {
-      let children = node._children
-      if next < children.count {
-        let child = children[next]
-        try body(child)
-        next += 1
-        if !child._children.isEmpty {
-          frames.append((node, next))
-          node = child
-          next = 0
-        }
-      } else {
-        guard let frame = frames.popLast() else { return }
-        (node, next) = frame
-      }
+    try forEachInSubtree { node in
+      try body(node)
+      return true
     }
   }
 }

@@ -82,7 +82,7 @@ extension Node {
   /// - Complexity: O(*c* + *d*).
   public func removeAllChildren() {
     guard !_children.isEmpty else { return }
-    let removed = _children
+    let removed = Array(_children)
     _children = []
     for child in removed { child._parent = nil }
     didDetach(removed, formerParent: self)

@@ -36,7 +36,7 @@ public final class Node {
   // NB: `@exclusivity(unchecked)` because the dispatcher reads these on every hop and never holds
   // an access across a call into user code, so no two accesses can overlap. Dynamic exclusivity
   // checks would otherwise dominate the cost of a hop.
-  @exclusivity(unchecked) var _children: ContiguousArray<Node> = []
+  @exclusivity(unchecked) var _children: ChildList = []
   @exclusivity(unchecked) var _modifiers: ContiguousArray<ModifierEntry> = []
   // Parallel to `_modifiers`: what the dispatcher reads on a filter hit.
   @exclusivity(unchecked) var _keys = ModifierKeys()
@@ -112,12 +112,12 @@ public final class Node {
     // Tear down without recursion: a long chain would otherwise overflow the stack, one nested
     // deinit per level. Children that nobody else holds have their own children moved onto the
     // stack before they are released, so each release frees one node.
-    var pending = _children
+    var pending = Array(_children)
     _children = []
     for child in pending { child._parent = nil }
     while var node = pending.popLast() {
       if isKnownUniquelyReferenced(&node) && !node._children.isEmpty {
-        let grandchildren = node._children
+        let grandchildren = Array(node._children)
         node._children = []
         for grandchild in grandchildren { grandchild._parent = nil }
         pending.append(contentsOf: grandchildren)

@@ -1,0 +1,47 @@
+/// A node's children: an array that also removes its first element in O(1), so that tearing a
+/// long list down from the front (as a list view scrolling or a log trimming does) is linear in
+/// all rather than quadratic.
+///
+/// Elements live in `storage[head...]`; the slots before `head` are empty. Removing the first
+/// element empties its slot and advances `head`; the storage is compacted once more than half of
+/// it is empty, which keeps every operation amortized at its `Array` cost.
+struct ChildList: RandomAccessCollection, ExpressibleByArrayLiteral {
+  private var storage: ContiguousArray<Node?> = []
+  private var head = 0
+
+  init() {}
+
+  init(arrayLiteral elements: Node...) { storage = ContiguousArray(elements) }
+
+  init(_ nodes: some Sequence<Node>) { storage = ContiguousArray(nodes.lazy.map { $0 }) }
+
+  var startIndex: Int { 0 }
+  var endIndex: Int { storage.count - head }
+
+  subscript(position: Int) -> Node {
+    // Slots from `head` on always hold a node.
+    storage[head + position].unsafelyUnwrapped
+  }
+
+  mutating func reserveCapacity(_ capacity: Int) { storage.reserveCapacity(head + capacity) }
+
+  mutating func append(_ node: Node) { storage.append(node) }
+
+  mutating func insert(_ node: Node, at position: Int) { storage.insert(node, at: head + position) }
+
+  @discardableResult
+  mutating func remove(at position: Int) -> Node {
+    guard position == 0 else { return storage.remove(at: head + position).unsafelyUnwrapped }
+    let node = storage[head].unsafelyUnwrapped
+    storage[head] = nil
+    head += 1
+    if head == storage.count {
+      storage.removeAll(keepingCapacity: true)
+      head = 0
+    } else if head > 16, head * 2 > storage.count {
+      storage.removeFirst(head)
+      head = 0
+    }
+    return node
+  }
+}
