@@ -195,6 +195,73 @@ let benchmarks: @Sendable () -> Void = {
     benchmark.stopMeasurement()
     blackHole(root)
   }
+
+  // 7. Declarative updates. A 1,000-node tree (10 groups of 99 rows), two modifiers per node,
+  // declared again unchanged: the declaration is built and applied in each iteration, as a
+  // toolkit's render does.
+  Benchmark(
+    "Redeclare1000Unchanged",
+    configuration: .init(metrics: [.wallClock, .mallocCountTotal], scalingFactor: .one, maxIterations: 2_000)
+  ) { benchmark, tree in
+    for _ in benchmark.scaledIterations {
+      tree.update(to: declareThousand())
+    }
+  } setup: {
+    NodeTree(declaring: declareThousand())
+  }
+
+  // One leaf of that tree re-declared with a new handler.
+  Benchmark("RedeclareOneLeaf") { benchmark, state in
+    let leaf = state.leaf
+    for round in benchmark.scaledIterations {
+      leaf.update(to: NodeDeclaration("row").handleAction(Hit.self) { blackHole(round) }.onAction { _ in })
+    }
+  } setup: {
+    LeafState()
+  }
+
+  // 1,000,000 siblings removed from the front, one by one.
+  Benchmark(
+    "RemoveFirstChild1M",
+    configuration: .init(metrics: [.wallClock], warmupIterations: 0, scalingFactor: .one, maxIterations: 3)
+  ) { benchmark in
+    let root = Node { for _ in 0..<1_000_000 { Node() } }
+    benchmark.startMeasurement()
+    while (try? root.removeChild(at: 0)) != nil {}
+    benchmark.stopMeasurement()
+    blackHole(root)
+  }
+
+  // A lookup by id that matches the first of 1,000,000 siblings.
+  Benchmark("FirstChildLookup1M", configuration: .init(scalingFactor: .kilo)) { benchmark, root in
+    for _ in benchmark.scaledIterations {
+      blackHole(root.firstNode(withID: "first"))
+    }
+  } setup: {
+    Node { for index in 0..<1_000_000 { Node(index == 0 ? "first" : nil) } }
+  }
+}
+
+/// The tree of `declareThousand()` and one of its rows.
+final class LeafState {
+  let tree = NodeTree(declaring: declareThousand())
+  var leaf: Node { tree.root.children[5].children[50] }
+}
+
+/// The declaration `Redeclare1000Unchanged` applies: 10 groups of 99 rows under a root (1,000
+/// nodes), each node with a typed handler and an observer.
+func declareThousand() -> NodeDeclaration {
+  NodeDeclaration("root") {
+    for group in 0..<10 {
+      NodeDeclaration("group\(group)") {
+        for _ in 0..<99 {
+          NodeDeclaration("row").handleAction(Miss.self) {}.onAction { _ in }
+        }
+      }
+      .handleAction(Miss.self) {}.onAction { _ in }
+    }
+  }
+  .handleAction(Hit.self) {}.onAction { _ in }
 }
 
 /// A chain and its bottom node, built once per benchmark.

@@ -56,9 +56,10 @@ public struct NodeDeclaration: ModifierHost {
   /// - Parameter modifier: The modifier, made by one of the modifier methods.
   /// - Returns: The extended declaration.
   public consuming func adding(_ modifier: DeclaredModifier) -> NodeDeclaration {
-    var copy = self
-    copy.modifiers.append(modifier)
-    return copy
+    // `self` is consumed: in a chain of modifiers, the list is appended to in place.
+    if modifiers.isEmpty { modifiers.reserveCapacity(4) }
+    modifiers.append(modifier)
+    return self
   }
 
   /// Returns this declaration with its handling requirement set (see ``Node/requiresHandling``).
