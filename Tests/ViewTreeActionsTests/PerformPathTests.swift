@@ -126,7 +126,7 @@ struct RecordDepths: ManagedAction {
     #expect(seen == [3, 2, 1])
   }
 
-  @Test func aRepeatedPerformFromARootWhoseTreeIsGoneIsNotInATree() throws {
+  @Test func aTreeWhoseHandleIsReleasedGoesOnPerformingWhileItsRootLives() throws {
     var seen: [Int] = []
     let root: Node
     let leaf: Node
@@ -136,10 +136,11 @@ struct RecordDepths: ManagedAction {
       root = nodes[0]
       leaf = nodes[2]
     }
-    // The tree is freed; the root and the path are not.
-    #expect(leaf.perform("RecordDepths").isNotInTree)
+    // The handle is released; the tree lives in its root, which is held, with its manager.
+    #expect(leaf.perform("RecordDepths").isPerformed)
     #expect(seen == [2, 1])
     #expect(root.children.count == 1)
+    #expect(leaf.tree?.root === root)
   }
 
   @Test func aContextAnActionKeepsKeepsItsSenderNodeAlive() throws {

@@ -189,3 +189,45 @@ import ViewTree
     #expect(tree.focusedNode == nil)
   }
 }
+
+@Suite struct TreeLifetimeTests {
+  @Test func theTreeLivesAsLongAsItsRootAndNotItsHandle() throws {
+    let root: Node
+    do {
+      let tree = NodeTree("root") { Node("leaf") }
+      tree.root.handleAction(Save.self) {}
+      try tree.focus(id: "leaf")
+      tree.requiresHandling = true
+      root = tree.root
+    }
+    let leaf = root.children[0]
+    #expect(leaf.trigger(Save()).handlerID == "root")
+    let handle = try #require(leaf.tree)
+    #expect(handle.focusedNode === leaf)
+    #expect(handle.requiresHandling)
+    #expect(root.tree === handle)
+    #expect(throws: ViewTreeError.alreadyTreeRoot(node: "root")) { try NodeTree(root: root) }
+  }
+
+  @Test func aNewHandleToAReleasedTreeKeepsItsState() throws {
+    let root = Node("root") { Node("leaf") }
+    do {
+      let tree = try NodeTree(root: root)
+      try tree.focus(id: "leaf")
+    }
+    let again = try NodeTree(root: root)
+    #expect(again.focusedNode?.id == "leaf")
+    #expect(again.send(Save()).finalAction is Save)
+  }
+
+  @Test func focusChangesAreReported() throws {
+    let tree = NodeTree("root") { Node("list") { Node("row") } }
+    var changes: [String] = []
+    tree.onFocusChange = { old, new in changes.append("\(old?.label ?? "-") -> \(new?.label ?? "-")") }
+    try tree.focus(id: "row")
+    try tree.focus(id: "row")  // no change, no report
+    tree.node(id: "row")!.removeFromParent()
+    tree.clearFocus()
+    #expect(changes == ["- -> row", "row -> list", "list -> -"])
+  }
+}

@@ -81,7 +81,7 @@ extension Node {
     if keys != previous { self[attachment: DeclaredAttachmentKeys.self] = keys }
     if !declared.problems.isEmpty || !problems.isEmpty {
       self[attachment: ProblemsAttachment.self] = declared.problems
-      if let report = tree?.onProblem {
+      if let report = root._state?.onProblem {
         for problem in declared.problems { report(problem, self) }
       }
     }

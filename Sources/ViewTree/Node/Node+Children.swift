@@ -144,12 +144,12 @@ extension Node {
     var current: Node? = formerParent
     var insidePinned = false
     while let node = current {
-      if !insidePinned, let tree = node._pinningTree {
+      if !insidePinned, let tree = node._pinningState {
         // Removed from inside a subtree that left a dispatching tree: keep it for that dispatch.
         insidePinned = true
         for removed in nodes { tree.pin(removed) }
       }
-      if let tree = node.treeRootedHere {
+      if let tree = node._state {
         // Dispatches in this tree that started before now must check whether their nodes are
         // still attached (see `DispatchRun.isAttached`).
         tree.structureVersion &+= 1

@@ -144,7 +144,7 @@ extension Node: ModifierHost {
   @discardableResult
   public func reporting(_ problem: any Error) -> Node {
     self[attachment: ProblemsAttachment.self].append(problem)
-    tree?.onProblem?(problem, self)
+    root._state?.onProblem?(problem, self)
     return self
   }
 

@@ -56,10 +56,10 @@ public final class Node {
   /// ``NodeTree/requiresHandling``.
   @exclusivity(unchecked) public var requiresHandling = false
 
-  // Set only on the root of a `NodeTree`; cleared by the tree's deinit.
-  unowned(unsafe) var _tree: NodeTree?
-  // Set while the node is kept alive by a dispatching tree after leaving it (see `NodeTree.pin`).
-  unowned(unsafe) var _pinningTree: NodeTree?
+  // Set only on the root of a tree: the tree's state, which the root owns (see `TreeState`).
+  var _state: TreeState?
+  // Set while the node is kept alive by a dispatching tree after leaving it (see `TreeState.pin`).
+  unowned(unsafe) var _pinningState: TreeState?
 
   /// Creates a node with an optional identifier and the children its builder declares.
   ///
@@ -76,7 +76,7 @@ public final class Node {
     let declared = try children()
     if declared.isEmpty { return }
     var needsSlowPath = false
-    for child in declared where child._parent != nil || child._tree != nil {
+    for child in declared where child._parent != nil || child._state != nil {
       needsSlowPath = true
       break
     }
@@ -161,15 +161,10 @@ public final class Node {
   /// The tree whose root is this node's top-most ancestor, if any.
   ///
   /// - Complexity: O(*d*), where *d* is the node's depth.
-  public var tree: NodeTree? { root.treeRootedHere }
-
-  /// The tree this node is the root of, unless another node adopted it (then the tree is not
-  /// rooted and nothing dispatches in it).
-  @inline(__always)
-  var treeRootedHere: NodeTree? {
-    guard let tree = _tree, tree.root === self else { return nil }
-    return tree
-  }
+  ///
+  /// The tree lives as long as its root: this gives a handle to it even when every other handle
+  /// was released (the same object while one is alive).
+  public var tree: NodeTree? { root._state.map(NodeTree.handle(for:)) }
 
   /// Returns whether `ancestor` is this node or one of its ancestors.
   ///

@@ -1,17 +1,75 @@
-/// What a tree's dispatches read and write on every run, as a tree's `state`.
+/// A tree: what its dispatches read and write on every run, its focus and its settings. The
+/// tree's root owns it (`Node._state`); ``NodeTree`` objects are handles to it.
 ///
-/// Its fields skip dynamic exclusivity checks, which would cost more than the dispatch's own
-/// work: the dispatcher reads and writes them only between calls into user code, never holding an
-/// access across one, so no two accesses can overlap. (User code reaches them only through the
+/// The dispatch fields skip dynamic exclusivity checks, which would cost more than the dispatch's
+/// own work: the dispatcher reads and writes them only between calls into user code, never holding
+/// an access across one, so no two accesses can overlap. (User code reaches them only through the
 /// tree's properties, which are plain accessors.)
-final class DispatchState {
-  @exclusivity(unchecked) var depth = 0
+final class TreeState {
+  @exclusivity(unchecked) var dispatchDepth = 0
+  /// Advances whenever a node leaves this tree: while it holds, every node a running dispatch
+  /// started with is still attached. Per tree, so a change in one tree costs others nothing.
   @exclusivity(unchecked) var structureVersion: UInt64 = 0
   @exclusivity(unchecked) var reentrancyLimit = 64
   @exclusivity(unchecked) var requiresHandling = false
   @exclusivity(unchecked) var onUnhandled: ((any Action, Node) -> Void)?
   @exclusivity(unchecked) var stepObserver: ((ActionStep) -> Void)?
+  /// Nodes that left this tree during a dispatch, kept alive until it ends (see `pin`).
   @exclusivity(unchecked) var pinned: [Node] = []
+
+  /// The root, which owns this state: unretained, as it outlives it.
+  unowned(unsafe) let root: Node
+  private(set) var focusedNode: Node?
+  var onFocusChange: ((Node?, Node?) -> Void)?
+  var onProblem: ((any Error, Node) -> Void)?
+  /// The handle user code holds, if any is alive.
+  weak var handle: NodeTree?
+
+  init(root: Node) { self.root = root }
+
+  deinit {
+    for node in pinned where node._pinningState === self { node._pinningState = nil }
+  }
+
+  /// Moves focus to `node` and reports the change.
+  func setFocus(_ node: Node?) {
+    let old = focusedNode
+    focusedNode = node
+    if old !== node, let onFocusChange { onFocusChange(old, node) }
+  }
+
+  /// Keeps a node that left this tree during a dispatch alive until the outermost dispatch ends,
+  /// so that the dispatch's unretained path stays valid; the dispatch skips it.
+  ///
+  /// A node may be pinned by several trees (a tree whose root another tree adopted); each keeps it
+  /// alive until its own dispatch ends.
+  func pin(_ node: Node) {
+    if node._pinningState === self { return }
+    if node._pinningState == nil { node._pinningState = self }
+    pinned.append(node)
+  }
+
+  /// Ends one level of dispatch nesting, releasing pinned nodes when none is left.
+  @inline(__always)
+  func leaveDispatch() {
+    dispatchDepth -= 1
+    if dispatchDepth == 0, !pinned.isEmpty { releasePinned() }
+  }
+
+  func releasePinned() {
+    let nodes = pinned
+    pinned = []
+    for node in nodes where node._pinningState === self { node._pinningState = nil }
+  }
+
+  /// After nodes left `formerParent`, moves focus that is no longer in the tree to the nearest
+  /// ancestor still in it.
+  func repairFocus(formerParent: Node) {
+    guard let focused = focusedNode, !focused.isDescendant(of: root) else { return }
+    var candidate: Node? = formerParent
+    while let node = candidate, !node.isDescendant(of: root) { candidate = node._parent }
+    setFocus(candidate)
+  }
 }
 
 /// One node of a dispatch's path, and the serial its next modifier would have had when the
@@ -29,9 +87,9 @@ struct PathEntry {
 /// with plain loads: no reference counting, no dynamic cast and no allocation per hop. Only a
 /// modifier that might run takes the slow path through `runModifiers`.
 ///
-/// Safety: the path holds its nodes unretained. The dispatch holds its tree strongly, the tree
-/// holds its root and so every attached node, and a node that leaves the tree while a dispatch
-/// runs is pinned by the tree (`NodeTree.pin`) until the outermost dispatch ends; an awaited
+/// Safety: the path holds its nodes unretained. The dispatch holds its root strongly, the root
+/// holds every attached node (and the tree's state), and a node that leaves the tree while a dispatch
+/// runs is pinned by the tree (`TreeState.pin`) until the outermost dispatch ends; an awaited
 /// dispatch also holds its path's nodes strongly. A modifier's body is copied out of its node
 /// before it is called, so a body that removes its own modifier (or node, or tree) stays alive
 /// until it returns. Whatever user code does, no node on the path is freed before the dispatch
@@ -168,11 +226,12 @@ enum Dispatcher {
     return (path, firstBubble, captureBits & mask != 0)
   }
 
-  /// The tree a dispatch along `path` runs in: the tree whose root is the path's top-most node.
+  /// The top-most node of `path` (a strong reference) and the tree it is the root of, if any.
   @inline(__always)
-  static func tree(of path: UnsafeBufferPointer<PathEntry>) -> NodeTree? {
+  static func root(of path: UnsafeBufferPointer<PathEntry>) -> (Node, TreeState?) {
     // `path` is never empty: it holds at least the target.
-    path[path.count - 1].node._withUnsafeGuaranteedRef { $0.treeRootedHere }
+    let root = path[path.count - 1].node.takeUnretainedValue()
+    return (root, root._state)
   }
 
   @inline(__always)
@@ -180,15 +239,19 @@ enum Dispatcher {
     _ action: some Action, type actionType: ObjectIdentifier, path: UnsafeBufferPointer<PathEntry>,
     firstBubble: Int, capture: Bool, trace: ActionTrace?, slot: RequestSlot?
   ) -> ActionOutcome {
-    guard let tree = tree(of: path) else { return .notDispatched(.notInTree) }
+    let (root, state) = root(of: path)
+    guard let tree = state else { return .notDispatched(.notInTree) }
     guard tree.dispatchDepth < tree.reentrancyLimit else {
       return .notDispatched(.reentrancyLimit(tree.reentrancyLimit))
     }
-    // `tree` (a strong reference) keeps the root, and so every node on the path, alive; nodes
-    // that leave the tree during the dispatch are pinned by it (see `NodeTree.pin`). That is what
-    // lets the path hold its nodes unretained.
+    // `root` (a strong reference) keeps every node on the path, and the tree's state it owns,
+    // alive; nodes that leave the tree during the dispatch are pinned by it (see
+    // `TreeState.pin`). That is what lets the path hold its nodes unretained.
     tree.dispatchDepth += 1
-    defer { tree.leaveDispatch() }
+    defer {
+      tree.leaveDispatch()
+      withExtendedLifetime(root) {}
+    }
     var run = DispatchRun(
       path: path, tree: tree, action: action, type: actionType, trace: trace, slot: slot,
       firstBubble: firstBubble, capture: capture, awaits: false)
@@ -209,7 +272,7 @@ enum Dispatcher {
 /// modifier, let an `async` driver await it, and go on from there (see `resume`).
 struct DispatchRun: ~Copyable {
   var path: UnsafeBufferPointer<PathEntry>
-  unowned(unsafe) let tree: NodeTree
+  unowned(unsafe) let tree: TreeState
   var action: any Action
   var actionType: ObjectIdentifier
   /// `TypeFilter.bit(for: actionType)`.
@@ -275,7 +338,7 @@ struct DispatchRun: ~Copyable {
   }
 
   init(
-    path: UnsafeBufferPointer<PathEntry>, tree: NodeTree, action: any Action, type: ObjectIdentifier,
+    path: UnsafeBufferPointer<PathEntry>, tree: TreeState, action: any Action, type: ObjectIdentifier,
     trace: ActionTrace?, slot: RequestSlot?, firstBubble: Int, capture: Bool, awaits: Bool
   ) {
     self.path = path
@@ -616,7 +679,7 @@ extension Dispatcher {
     // Strong references to the path's nodes for as long as the dispatch may be suspended.
     let nodes = entries.map { $0.node.takeUnretainedValue() }
     // `nodes` is never empty: it holds at least the target.
-    guard let tree = nodes[nodes.count - 1].treeRootedHere else { return .notDispatched(.notInTree) }
+    guard let tree = nodes[nodes.count - 1]._state else { return .notDispatched(.notInTree) }
     guard tree.dispatchDepth < tree.reentrancyLimit else {
       return .notDispatched(.reentrancyLimit(tree.reentrancyLimit))
     }

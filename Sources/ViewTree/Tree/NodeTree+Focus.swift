@@ -19,13 +19,4 @@ extension NodeTree {
 
   /// Removes focus: actions sent to the tree start at the root.
   public func clearFocus() { focusedNode = nil }
-
-  /// After nodes left `formerParent`, moves focus that is no longer in the tree to the nearest
-  /// ancestor still in it.
-  func repairFocus(formerParent: Node) {
-    guard let focused = focusedNode, !contains(focused) else { return }
-    var candidate: Node? = formerParent
-    while let node = candidate, !contains(node) { candidate = node._parent }
-    focusedNode = candidate
-  }
 }

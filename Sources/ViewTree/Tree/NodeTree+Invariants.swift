@@ -12,9 +12,7 @@ extension NodeTree {
   @_spi(Invariants)
   public func checkInvariants(idle: Bool = true) -> [String] {
     var problems: [String] = []
-    if root._parent == nil, let tree = root._tree, tree !== self {
-      problems.append("the root belongs to another tree")
-    }
+    if root._state !== state { problems.append("the root belongs to another tree") }
     var stack: [Node] = [root]
     var seen: Set<ObjectIdentifier> = []
     while let node = stack.popLast() {
@@ -31,12 +29,16 @@ extension NodeTree {
     if let focused = focusedNode, !contains(focused) {
       problems.append("focus \(focused.path) is not in the tree")
     }
-    for node in pinned where node._pinningTree == nil {
+    for node in state.pinned where node._pinningState == nil {
       problems.append("\(node.path) is pinned but not marked")
     }
     if idle {
-      if dispatchDepth != 0 { problems.append("dispatch depth is \(dispatchDepth) with no dispatch running") }
-      if !pinned.isEmpty { problems.append("\(pinned.count) nodes pinned with no dispatch running") }
+      if state.dispatchDepth != 0 {
+        problems.append("dispatch depth is \(state.dispatchDepth) with no dispatch running")
+      }
+      if !state.pinned.isEmpty {
+        problems.append("\(state.pinned.count) nodes pinned with no dispatch running")
+      }
     }
     return problems
   }

@@ -11,6 +11,12 @@
 /// try tree.focus(id: "editor")
 /// tree.send(Save())
 /// ```
+///
+/// A `NodeTree` object is a handle: the tree itself (its focus, settings and dispatch state) lives
+/// in its root node, as long as the root does. Dropping the handle while keeping the root changes
+/// nothing: the nodes go on dispatching, and ``Node/tree`` gives a handle again (the same object
+/// while one is alive). Each node is owned by its parent, and the root by whoever holds it or a
+/// handle.
 public final class NodeTree {
   /// The root node. It stays the root: ``Node/removeFromParent()`` on it does nothing.
   ///
@@ -18,10 +24,27 @@ public final class NodeTree {
   /// reports ``NotDispatchedReason/notInTree`` until it is removed from that parent again.
   public let root: Node
 
+  /// The tree's state, which its root owns.
+  let state: TreeState
+
   /// The focused node (the first responder), or `nil`.
   ///
   /// When the focused node leaves the tree, focus moves to its nearest ancestor still in the tree.
-  public internal(set) var focusedNode: Node?
+  /// Every change is reported to ``onFocusChange``.
+  public internal(set) var focusedNode: Node? {
+    get { state.focusedNode }
+    set { state.setFocus(newValue) }
+  }
+
+  /// Called after the focused node changed, with the node that had focus and the one that has it
+  /// now (`nil` for none): by ``focus(_:)``, ``focus(id:)``, ``clearFocus()``, or because the
+  /// focused node left the tree and focus moved to its nearest ancestor still in it.
+  ///
+  /// Toolkits mirror focus from here instead of tracking it by hand.
+  public var onFocusChange: ((_ old: Node?, _ new: Node?) -> Void)? {
+    get { state.onFocusChange }
+    set { state.onFocusChange = newValue }
+  }
 
   /// The greatest number of dispatches that may be nested in one another (an action triggered by a
   /// handler of an action, and so on), counting the outermost. Default: 64.
@@ -54,7 +77,10 @@ public final class NodeTree {
   ///
   /// Modifier methods do not throw, so that a toolkit's `body` can declare them; set this to log
   /// or assert in debug builds. Each node also keeps its own in ``Node/problems``.
-  public var onProblem: ((any Error, Node) -> Void)?
+  public var onProblem: ((any Error, Node) -> Void)? {
+    get { state.onProblem }
+    set { state.onProblem = newValue }
+  }
 
   /// Called with every step of every dispatch in this tree, for debugging tools.
   ///
@@ -64,37 +90,25 @@ public final class NodeTree {
     set { state.stepObserver = newValue }
   }
 
-  /// What dispatches read and write on every run: the settings above, the nesting depth, the
-  /// structure version and the pinned nodes (see `DispatchState`).
-  let state = DispatchState()
-
-  /// How many dispatches in this tree are running, nested in one another (an awaited dispatch
-  /// counts while it is suspended too).
-  var dispatchDepth: Int {
-    get { state.depth }
-    set { state.depth = newValue }
-  }
-  /// Advances whenever a node leaves this tree: while it holds, every node a running dispatch
-  /// started with is still attached. Per tree, so a change in one tree costs others nothing.
-  var structureVersion: UInt64 {
-    get { state.structureVersion }
-    set { state.structureVersion = newValue }
-  }
-  /// Nodes that left this tree during a dispatch, kept alive until it ends (see `pin`).
-  var pinned: [Node] {
-    get { state.pinned }
-    set { state.pinned = newValue }
-  }
-
   /// Creates a tree with an existing root.
   ///
+  /// A node that was the root of a tree whose handles were all released is still that tree's
+  /// root: this gives a handle to it again, with its focus and settings.
+  ///
   /// - Parameter root: The root node.
-  /// - Throws: ``ViewTreeError/rootHasParent(node:)`` or ``ViewTreeError/alreadyTreeRoot(node:)``.
+  /// - Throws: ``ViewTreeError/rootHasParent(node:)``, or ``ViewTreeError/alreadyTreeRoot(node:)``
+  ///   while another handle to the tree rooted at `root` is alive (use ``Node/tree``).
   public init(root: Node) throws(ViewTreeError) {
     if root._parent != nil { throw .rootHasParent(node: root.path) }
-    if let other = root._tree, other.root === root { throw .alreadyTreeRoot(node: root.path) }
+    if let state = root._state {
+      if state.handle != nil { throw .alreadyTreeRoot(node: root.path) }
+      self.state = state
+    } else {
+      state = TreeState(root: root)
+      root._state = state
+    }
     self.root = root
-    root._tree = self
+    state.handle = self
   }
 
   /// Creates a tree and its root from a declaration.
@@ -103,21 +117,29 @@ public final class NodeTree {
   ///   - id: The root's identifier.
   ///   - children: The root's children.
   public init(_ id: String? = nil, @NodeBuilder children: () throws -> [Node]) rethrows {
-    let root = try Node(id, children: children)
-    self.root = root
-    root._tree = self
+    root = try Node(id, children: children)
+    state = TreeState(root: root)
+    root._state = state
+    state.handle = self
   }
 
-  /// Creates a tree with a root that nothing else has adopted: it has no parent and no tree.
+  /// Creates a tree rooted at a node that belongs to no tree and has no parent.
   init(freshRoot root: Node) {
     self.root = root
-    root._tree = self
+    state = TreeState(root: root)
+    root._state = state
+    state.handle = self
   }
 
-  deinit {
-    if root._tree === self { root._tree = nil }
-    for node in pinned where node._pinningTree === self { node._pinningTree = nil }
+  /// Creates a handle to the tree `state` belongs to, which has none alive.
+  private init(state: TreeState) {
+    root = state.root
+    self.state = state
+    state.handle = self
   }
+
+  /// The live handle to the tree `state` belongs to, or a new one.
+  static func handle(for state: TreeState) -> NodeTree { state.handle ?? NodeTree(state: state) }
 
   /// Sets ``reentrancyLimit``.
   ///
@@ -161,30 +183,6 @@ public final class NodeTree {
   /// Where ``send(_:tracing:)`` starts: the focused node, or the root when nothing is focused.
   @usableFromInline
   var sendTarget: Node { focusedNode ?? root }
-
-  /// Keeps a node that left this tree during a dispatch alive until the outermost dispatch ends,
-  /// so that the dispatch's unretained path stays valid; the dispatch skips it.
-  ///
-  /// A node may be pinned by several trees (a tree whose root another tree adopted); each keeps it
-  /// alive until its own dispatch ends.
-  func pin(_ node: Node) {
-    if node._pinningTree === self { return }
-    if node._pinningTree == nil { node._pinningTree = self }
-    state.pinned.append(node)
-  }
-
-  /// Ends one level of dispatch nesting, releasing pinned nodes when none is left.
-  @inline(__always)
-  func leaveDispatch() {
-    state.depth -= 1
-    if state.depth == 0, !state.pinned.isEmpty { releasePinned() }
-  }
-
-  func releasePinned() {
-    let nodes = pinned
-    pinned = []
-    for node in nodes where node._pinningTree === self { node._pinningTree = nil }
-  }
 }
 
 extension NodeTree: CustomDebugStringConvertible {
