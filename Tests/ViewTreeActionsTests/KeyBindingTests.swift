@@ -72,6 +72,24 @@ import ViewTreeActions
     #expect(tree.root.keyBindings.isEmpty)
   }
 
+  @Test func anyNodeHandlesKeysAsIfItHadFocus() throws {
+    let editor = Editor()
+    editor.tree.root.bindKey("ctrl+s", to: "SetColor(color: root)")
+    editor.node("editor").bindKey("ctrl+s", to: "SetColor(color: editor)")
+    try editor.tree.focus(id: "list")
+    let chord = try KeyChord(parsing: "ctrl+s")
+    #expect(editor.node("editor").resolveKey(chord)?.node.id == "editor")
+    guard case .handled(let binding, let result) = editor.node("editor").handleKey(chord), result.isPerformed else {
+      Issue.record("expected the editor's binding to perform")
+      return
+    }
+    #expect(binding.node.id == "editor")
+    #expect(editor.model.colors == ["editor"])
+    #expect(editor.tree.focusedNode?.id == "list")
+    editor.tree.handleKey(chord)
+    #expect(editor.model.colors == ["editor", "root"])
+  }
+
   @Test func theNearestBindingFromTheFocusWins() throws {
     let editor = Editor()
     editor.tree.root.bindKey("ctrl+s", to: "Save")

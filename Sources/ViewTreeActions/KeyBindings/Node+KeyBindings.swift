@@ -108,16 +108,15 @@ public enum KeyPressResult: CustomStringConvertible {
   }
 }
 
-extension NodeTree {
-  /// Finds the binding a key press would use: the nearest one from the focused node (or the root)
-  /// upward.
+extension Node {
+  /// Finds the binding a key press at this node would use: the nearest one from here upward.
   ///
   /// - Parameter chord: The chord pressed.
-  /// - Returns: The binding, or `nil` when no node on the path binds the chord.
-  /// - Complexity: O(*d*) in the focus's depth, plus the bindings of the nodes that have some.
+  /// - Returns: The binding, or `nil` when no node from here up binds the chord.
+  /// - Complexity: O(*d*) in the node's depth, plus the bindings of the nodes that have some.
   public func resolveKey(_ chord: KeyChord) -> KeyBinding? {
     var found: KeyBinding?
-    (focusedNode ?? root).walkAncestors { node in
+    walkAncestors { node in
       guard node.hasAttachments else { return false }
       for binding in node[attachment: KeyBindingsAttachment.self] where binding.chord == chord {
         found = KeyBinding(chord: chord, identifier: binding.identifier, node: node)
@@ -128,8 +127,8 @@ extension NodeTree {
     return found
   }
 
-  /// Handles a key press: resolves the nearest binding from the focus upward, then performs its
-  /// identifier from the focused node with the binding as sender.
+  /// Handles a key press at this node, as if it had focus: resolves the nearest binding from here
+  /// upward, then performs its identifier from here with the binding as sender.
   ///
   /// A binding whose action is disabled reports ``KeyPressResult/handled(_:_:)`` with a disabled
   /// result; it does not fall through to an outer binding of the same chord, because the nearest
@@ -143,8 +142,40 @@ extension NodeTree {
     return .handled(binding, perform(binding.identifier, sender: binding))
   }
 
-  /// Handles a key press, awaiting asynchronous actions: the same resolution as
-  /// ``handleKey(_:)-(KeyChord)``, then an awaited perform (see `Node.perform(_:sender:tracing:)`).
+  /// Handles a key press at this node, awaiting asynchronous actions: the same resolution as
+  /// ``handleKey(_:)-(KeyChord)``, then an awaited perform.
+  ///
+  /// - Parameter chord: The chord pressed.
+  /// - Returns: What the key press did.
+  @discardableResult
+  nonisolated(nonsending) public func handleKey(_ chord: KeyChord) async -> KeyPressResult {
+    guard let binding = resolveKey(chord) else { return .unbound(chord) }
+    return .handled(binding, await perform(binding.identifier, sender: binding))
+  }
+}
+
+extension NodeTree {
+  /// Finds the binding a key press would use: the nearest one from the focused node (or the root)
+  /// upward (see ``ViewTree/Node/resolveKey(_:)``).
+  ///
+  /// - Parameter chord: The chord pressed.
+  /// - Returns: The binding, or `nil` when no node on the path binds the chord.
+  /// - Complexity: O(*d*) in the focus's depth, plus the bindings of the nodes that have some.
+  public func resolveKey(_ chord: KeyChord) -> KeyBinding? { (focusedNode ?? root).resolveKey(chord) }
+
+  /// Handles a key press at the focused node, or at the root when nothing is focused (see
+  /// ``ViewTree/Node/handleKey(_:)-(KeyChord)``).
+  ///
+  /// - Parameter chord: The chord pressed.
+  /// - Returns: What the key press did.
+  @discardableResult
+  public func handleKey(_ chord: KeyChord) -> KeyPressResult {
+    guard let binding = resolveKey(chord) else { return .unbound(chord) }
+    return .handled(binding, perform(binding.identifier, sender: binding))
+  }
+
+  /// Handles a key press at the focus, awaiting asynchronous actions: the same resolution as
+  /// ``handleKey(_:)-(KeyChord)``, then an awaited perform.
   ///
   /// - Parameter chord: The chord pressed.
   /// - Returns: What the key press did.
