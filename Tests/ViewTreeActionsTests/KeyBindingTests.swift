@@ -79,7 +79,8 @@ import ViewTreeActions
     try editor.tree.focus(id: "list")
     let chord = try KeyChord(parsing: "ctrl+s")
     #expect(editor.node("editor").resolveKey(chord)?.node.id == "editor")
-    guard case .handled(let binding, let result) = editor.node("editor").handleKey(chord), result.isPerformed else {
+    guard case .handled(let binding, let result) = editor.node("editor").handleKey(chord), result.isPerformed
+    else {
       Issue.record("expected the editor's binding to perform")
       return
     }

@@ -41,14 +41,21 @@ extension Node {
   ///   order; a reordered list of children costs a dictionary of its ids as well.
   public func update(to declaration: NodeDeclaration) {
     var pending: [(node: Node, declaration: NodeDeclaration)] = [(self, declaration)]
+    var created: [Node] = []
     while let (node, declared) = pending.popLast() {
-      node.id = declared.id
+      if node.id != declared.id { node.id = declared.id }
       node.requiresHandling = declared.requiresHandling
       node.replaceModifiers(with: declared.modifiers)
       if !declared.attachments.isEmpty || node.hasAttachments {
         node.replaceDeclaredAttachments(with: declared)
       }
-      node.reconcileChildren(with: declared.children, into: &pending)
+      node.reconcileChildren(with: declared.children, into: &pending, created: &created)
+    }
+    // New nodes entered the tree when they were linked, before their callbacks were declared.
+    if !created.isEmpty, lifecycleCount > 0, isInTree {
+      for node in created where node.hasLifecycleCallbacks {
+        for body in node[attachment: LifecycleCallbacks.self].attach { body(node) }
+      }
     }
   }
 
@@ -89,14 +96,17 @@ extension Node {
 
   /// Matches `declared` to the live children, makes the children list exactly the declared one,
   /// and queues each child with its declaration.
+  /// Nodes it creates are added to `created`; children are queued last first, so that the
+  /// update visits the tree in depth-first pre-order.
   func reconcileChildren(
-    with declared: [NodeDeclaration], into pending: inout [(node: Node, declaration: NodeDeclaration)]
+    with declared: [NodeDeclaration], into pending: inout [(node: Node, declaration: NodeDeclaration)],
+    created: inout [Node]
   ) {
     // The common case: the same children in the same order.
     if declared.count == _children.count,
       zip(_children, declared).allSatisfy({ $0.id == $1.id })
     {
-      for (child, declaration) in zip(_children, declared) { pending.append((child, declaration)) }
+      for index in declared.indices.reversed() { pending.append((_children[index], declared[index])) }
       return
     }
     var named: [String: [Node]] = [:]
@@ -112,17 +122,32 @@ extension Node {
     for declaration in declared {
       let match: Node? =
         if let id = declaration.id { named[id]?.popLast() } else { unnamed.popLast() }
-      let child = match ?? Node(declaration.id)
+      let child: Node
+      if let match {
+        child = match
+      } else {
+        child = Node(declaration.id)
+        created.append(child)
+      }
       child._parent = self
       result.append(child)
-      pending.append((child, declaration))
     }
+    for index in declared.indices.reversed() { pending.append((result[index], declared[index])) }
     var removed = unnamed
     for nodes in named.values { removed.append(contentsOf: nodes) }
     _children = ChildList(result)
     guard !removed.isEmpty else { return }
-    for child in removed { child._parent = nil }
+    let wasInTree = isInTree
+    var watched: Int32 = 0
+    for child in removed {
+      child._parent = nil
+      watched += child.lifecycleCount
+    }
+    adjustLifecycleCount(by: -watched)
     didDetach(removed, formerParent: self)
+    if watched > 0, wasInTree {
+      for child in removed { child.notifyLifecycle(.detach) }
+    }
   }
 }
 

@@ -118,7 +118,9 @@ public struct NodeDeclaration: ModifierHost {
     var copy = self
     copy.attachments.removeAll { $0.key == ObjectIdentifier(key) }
     copy.attachments.append(
-      DeclaredAttachment(key: ObjectIdentifier(key), value: value) { node in node[attachment: key] = value })
+      DeclaredAttachment(key: ObjectIdentifier(key), value: value) { node in
+        node.settingAttachment(key, to: value)
+      })
     return copy
   }
 

@@ -76,6 +76,7 @@ extension Node {
   /// Removes the attachment stored under `id`.
   func removeAttachment(for id: ObjectIdentifier) {
     _attachments?.removeAll { $0.key == id }
+    if id == ObjectIdentifier(LifecycleCallbacks.self) { lifecycleCallbacksChanged() }
   }
 
   @usableFromInline

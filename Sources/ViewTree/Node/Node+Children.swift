@@ -83,9 +83,18 @@ extension Node {
   public func removeAllChildren() {
     guard !_children.isEmpty else { return }
     let removed = Array(_children)
+    let wasInTree = isInTree
     _children = []
-    for child in removed { child._parent = nil }
+    var watched: Int32 = 0
+    for child in removed {
+      child._parent = nil
+      watched += child.lifecycleCount
+    }
+    adjustLifecycleCount(by: -watched)
     didDetach(removed, formerParent: self)
+    if watched > 0, wasInTree {
+      for child in removed { child.notifyLifecycle(.detach) }
+    }
   }
 
   /// Moves the child at one position to another.
@@ -116,21 +125,32 @@ extension Node {
   /// is valid for the list after `child` leaves an old position in this node.
   func adopt(_ child: Node, at index: Int) {
     let formerParent = child._parent
+    let watched = child.lifecycleCount
+    let wasInTree = watched > 0 && child.isInTree
+    formerParent?.adjustLifecycleCount(by: -watched)
     if let formerParent, let oldIndex = formerParent._children.firstIndex(where: { $0 === child }) {
       formerParent._children.remove(at: oldIndex)
     }
     _children.insert(child, at: index)
     child._parent = self
+    adjustLifecycleCount(by: watched)
     if let formerParent, formerParent !== self {
       formerParent.didDetach(CollectionOfOne(child), formerParent: formerParent)
+    }
+    if watched > 0 {
+      if wasInTree { child.notifyLifecycle(.detach) }
+      if child.isInTree { child.notifyLifecycle(.attach) }
     }
   }
 
   @discardableResult
   func detachChild(at index: Int) -> Node {
+    let wasInTree = isInTree
     let child = _children.remove(at: index)
     child._parent = nil
+    adjustLifecycleCount(by: -child.lifecycleCount)
     didDetach(CollectionOfOne(child), formerParent: self)
+    if wasInTree { child.notifyLifecycle(.detach) }
     return child
   }
 

@@ -134,6 +134,7 @@ extension Node: ModifierHost {
   @discardableResult
   public func settingAttachment<Key: NodeAttachmentKey>(_ key: Key.Type, to value: Key.Value) -> Node {
     self[attachment: key] = value
+    if key == LifecycleCallbacks.self { lifecycleCallbacksChanged() }
     return self
   }
 

@@ -44,6 +44,10 @@ public final class Node {
   @exclusivity(unchecked) var bubbleFilter: UInt64 = 0
   @exclusivity(unchecked) var captureFilter: UInt64 = 0
   @exclusivity(unchecked) var catchModifierCount: Int32 = 0
+  // The nodes of this subtree (this one included) with `onAttach` or `onDetach` callbacks, so that
+  // changes to subtrees without any cost nothing (see `Node+Lifecycle.swift`).
+  var lifecycleCount: Int32 = 0
+  var hasLifecycleCallbacks = false
 
   // Values other modules attach (see `Node+Attachments.swift`); `nil` until the first one.
   @usableFromInline @exclusivity(unchecked) var _attachments:
@@ -93,6 +97,8 @@ public final class Node {
           if let index = _children.firstIndex(where: { $0 === child }) {
             _children.remove(at: index)
           }
+        } else {
+          lifecycleCount += child.lifecycleCount
         }
         child._parent = self
         _children.append(child)

@@ -20,9 +20,15 @@ extension NodeTree {
         problems.append("\(node.path) is reachable twice")
         continue
       }
+      var watched: Int32 = node.hasLifecycleCallbacks ? 1 : 0
       for child in node._children {
         if child._parent !== node { problems.append("\(child.label) under \(node.path) has another parent") }
+        watched += child.lifecycleCount
         stack.append(child)
+      }
+      if watched != node.lifecycleCount {
+        problems.append(
+          "\(node.path): \(node.lifecycleCount) lifecycle callbacks counted, \(watched) present")
       }
       problems.append(contentsOf: node.modifierProblems())
     }

@@ -100,15 +100,19 @@ public final class NodeTree {
   ///   while another handle to the tree rooted at `root` is alive (use ``Node/tree``).
   public init(root: Node) throws(ViewTreeError) {
     if root._parent != nil { throw .rootHasParent(node: root.path) }
+    let created: Bool
     if let state = root._state {
       if state.handle != nil { throw .alreadyTreeRoot(node: root.path) }
       self.state = state
+      created = false
     } else {
       state = TreeState(root: root)
       root._state = state
+      created = true
     }
     self.root = root
     state.handle = self
+    if created { root.notifyLifecycle(.attach) }
   }
 
   /// Creates a tree and its root from a declaration.
@@ -121,6 +125,7 @@ public final class NodeTree {
     state = TreeState(root: root)
     root._state = state
     state.handle = self
+    root.notifyLifecycle(.attach)
   }
 
   /// Creates a tree rooted at a node that belongs to no tree and has no parent.
@@ -129,6 +134,7 @@ public final class NodeTree {
     state = TreeState(root: root)
     root._state = state
     state.handle = self
+    root.notifyLifecycle(.attach)
   }
 
   /// Creates a handle to the tree `state` belongs to, which has none alive.

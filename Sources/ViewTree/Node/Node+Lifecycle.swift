@@ -1,0 +1,85 @@
+/// Where a node keeps the closures of `onAttach` and `onDetach`.
+enum LifecycleCallbacks: NodeAttachmentKey {
+  static var defaultValue: (attach: [(Node) -> Void], detach: [(Node) -> Void]) { ([], []) }
+}
+
+extension ModifierHost {
+  /// Calls `body` with the node each time it enters a tree: when its subtree is added under a
+  /// node in a tree, when a tree is created with it, or when an update by declaration creates it
+  /// in a tree. A move from one place to another is a detach and then an attach.
+  ///
+  /// ```swift
+  /// NodeDeclaration("row").onAttach { node in controller.rowAppeared(node) }
+  /// ```
+  ///
+  /// `body` runs after the change is complete, so it sees the tree as it now is, and may change
+  /// it. A tree's nodes do not detach when the tree is released: they are being released too.
+  ///
+  /// - Parameter body: What to do; given the node.
+  /// - Returns: This node or declaration, for chaining.
+  @discardableResult
+  public consuming func onAttach(_ body: @escaping (Node) -> Void) -> Self {
+    var callbacks = attachment(LifecycleCallbacks.self)
+    callbacks.attach.append(body)
+    return settingAttachment(LifecycleCallbacks.self, to: callbacks)
+  }
+
+  /// Calls `body` with the node each time it leaves a tree: when it, or an ancestor, is removed
+  /// from a node in a tree (or by an update by declaration), or moved (see ``onAttach(_:)``).
+  ///
+  /// - Parameter body: What to do; given the node.
+  /// - Returns: This node or declaration, for chaining.
+  @discardableResult
+  public consuming func onDetach(_ body: @escaping (Node) -> Void) -> Self {
+    var callbacks = attachment(LifecycleCallbacks.self)
+    callbacks.detach.append(body)
+    return settingAttachment(LifecycleCallbacks.self, to: callbacks)
+  }
+}
+
+extension Node {
+  /// Whether the node is in a tree: its top-most ancestor is the root of one.
+  var isInTree: Bool { root._state != nil }
+
+  /// Keeps `hasLifecycleCallbacks` and the subtree counts of the node and its ancestors in step
+  /// with its `LifecycleCallbacks` attachment.
+  func lifecycleCallbacksChanged() {
+    let callbacks = self[attachment: LifecycleCallbacks.self]
+    let has = !callbacks.attach.isEmpty || !callbacks.detach.isEmpty
+    guard has != hasLifecycleCallbacks else { return }
+    hasLifecycleCallbacks = has
+    adjustLifecycleCount(by: has ? 1 : -1)
+  }
+
+  /// Adds `delta` to the lifecycle count of this node and of each ancestor.
+  func adjustLifecycleCount(by delta: Int32) {
+    guard delta != 0 else { return }
+    var node: Node? = self
+    while let current = node {
+      current.lifecycleCount += delta
+      node = current._parent
+    }
+  }
+
+  /// The phases of `notifyLifecycle`.
+  enum LifecyclePhase {
+    case attach
+    case detach
+  }
+
+  /// Calls the `phase` callbacks of every node in this subtree that has some, in depth-first
+  /// pre-order. The nodes are listed first, so callbacks may change the tree.
+  func notifyLifecycle(_ phase: LifecyclePhase) {
+    guard lifecycleCount > 0 else { return }
+    var watched: [Node] = []
+    var stack: [Node] = [self]
+    while let node = stack.popLast() {
+      if node.hasLifecycleCallbacks { watched.append(node) }
+      for child in node._children.reversed() where child.lifecycleCount > 0 { stack.append(child) }
+    }
+    for node in watched {
+      let callbacks = node[attachment: LifecycleCallbacks.self]
+      for body in phase == .attach ? callbacks.attach : callbacks.detach { body(node) }
+    }
+  }
+}
