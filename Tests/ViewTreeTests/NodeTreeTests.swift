@@ -231,3 +231,15 @@ import ViewTree
     #expect(changes == ["- -> row", "row -> list", "list -> -"])
   }
 }
+
+@Suite struct TreeOwnershipTests {
+  @Test func aTreeWhoseRootHasFocusIsFreedWithItsRoot() throws {
+    weak var weakRoot: Node?
+    do {
+      let tree = NodeTree("root") { Node("leaf") }
+      try tree.focus(tree.root)
+      weakRoot = tree.root
+    }
+    #expect(weakRoot == nil)
+  }
+}

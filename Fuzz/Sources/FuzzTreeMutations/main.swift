@@ -114,10 +114,10 @@ final class Machine {
   func step() -> Bool {
     guard let op = next(), let a = next(), let b = next() else { return false }
     if tracing {
-      let line = "\(String(repeating: "  ", count: depth))op \(op % 24) a=\(node(a).path) b=\(node(b).path)\n"
+      let line = "\(String(repeating: "  ", count: depth))op \(op % 25) a=\(node(a).path) b=\(node(b).path)\n"
       _ = line.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
     }
-    switch op % 24 {
+    switch op % 25 {
     case 0:
       let child = Node("n\(nodes.count)")
       nodes.append(child)
@@ -162,7 +162,7 @@ final class Machine {
       if a % 2 == 0 { node(a).bindKey(chord, to: "Step") } else { _ = try? tree(b).handleKey(chord) }
     case 18:
       let tree = tree(a)
-      waitFor({ _ in _ = try? await tree.handleKey(KeyChord(.delete)) })
+      waitFor({ _ in _ = await tree.handleKey(KeyChord(.delete)) })
     case 19:
       // Replace or swap a manager while it may be performing.
       if b % 2 == 0 {
@@ -186,19 +186,32 @@ final class Machine {
       managers[Int(a) % managers.count].undoHistory.register(
         named: "u", undo: { [weak self] in self?.nested() }, redo: { [weak self] in self?.nested() })
     case 22: tree(a).send(Pong(n: b))
-    default: _ = tree(a).validate("Step")
+    case 23: _ = tree(a).validate("Step")
+    default:
+      // Re-declare a node: its modifiers go, its children become 0 to 3 declared ones, some
+      // matched by id, each watching attach and detach.
+      let nested: () -> Void = { [weak self] in self?.nested() }
+      let target = node(a)
+      target.update(
+        to: NodeDeclaration(target.id) {
+          for index in 0..<Int(b % 4) {
+            NodeDeclaration(index % 2 == 0 ? "n\(index)" : nil).onAttach { _ in nested() }.onDetach { _ in
+              nested()
+            }
+          }
+        })
     }
     // A step run from inside a closure happens during a dispatch: only the structure is checked.
     for tree in trees {
       let problems = tree.checkInvariants(idle: depth == 0)
-      precondition(problems.isEmpty, "invariants broken after op \(op % 24) at depth \(depth): \(problems)")
+      precondition(problems.isEmpty, "invariants broken after op \(op % 25) at depth \(depth): \(problems)")
     }
     return true
   }
 
   func addModifier(kind: UInt8, to node: Node) {
     let nested: () -> Void = { [weak self] in self?.nested() }
-    switch kind % 12 {
+    switch kind % 14 {
     case 0: node.onAction { _ in nested() }
     case 1: node.handleAction(Ping.self) { _ in nested() }
     case 2:
@@ -242,6 +255,8 @@ final class Machine {
         nested()
         return request.identifier == "Step" ? request.redirected(to: "Undo") : request
       }
+    case 12: node.onAttach { _ in nested() }
+    case 13: node.onDetach { _ in nested() }
     default:
       node.captureAction(ManagedActionRequest.self) { _ in
         nested()

@@ -19,7 +19,9 @@ final class TreeState {
 
   /// The root, which owns this state: unretained, as it outlives it.
   unowned(unsafe) let root: Node
-  private(set) var focusedNode: Node?
+  /// Weak: the root owns this state, and may be the focused node itself. A focused node that
+  /// leaves the tree loses focus at once (see `repairFocus`), so it never needs this reference.
+  private(set) weak var focusedNode: Node?
   var onFocusChange: ((Node?, Node?) -> Void)?
   var onProblem: ((any Error, Node) -> Void)?
   /// The handle user code holds, if any is alive.
