@@ -1,5 +1,5 @@
 /// What happened when an identifier was performed. Every perform reports exactly one.
-public enum PerformResult {
+public enum PerformResult: Sendable {
   /// The action ran and returned.
   case performed(ActionIdentifier)
   /// Validation said the action is disabled; it did not run.

@@ -75,3 +75,82 @@ extension ActionOutcome: CustomStringConvertible {
     }
   }
 }
+
+extension ActionOutcome {
+  /// What happened to an action, as plain values a `Task` can return or another actor can keep.
+  ///
+  /// An outcome holds the nodes and the action themselves, which belong to the tree's isolation
+  /// domain and are not `Sendable`; a summary holds their paths and descriptions instead:
+  ///
+  /// ```swift
+  /// let summary = await Task { @MainActor in tree.send(Save()).summary }.value
+  /// ```
+  public struct Summary: Hashable, Sendable, CustomStringConvertible {
+    /// How the dispatch ended.
+    public enum Kind: Hashable, Sendable {
+      /// A node handled the action.
+      case handled
+      /// Nobody handled it.
+      case unhandled
+      /// A modifier threw an error that a `catchError` modifier caught.
+      case caught
+      /// A modifier threw an error that nobody caught.
+      case failed
+      /// The action was not dispatched, for this reason.
+      case notDispatched(NotDispatchedReason)
+    }
+
+    /// How the dispatch ended.
+    public let kind: Kind
+    /// The path of the node that handled the action or caught the error; `nil` otherwise.
+    public let nodePath: String?
+    /// The path of the node whose modifier threw the error, for caught and failed outcomes.
+    public let throwerPath: String?
+    /// The final action (after transforms), described, for handled and unhandled outcomes.
+    public let action: String?
+    /// The error, for caught and failed outcomes.
+    public let error: (any Error)?
+    /// The outcome's one-line description.
+    public let description: String
+
+    /// Whether two summaries describe the same outcome (errors compared by description).
+    public static func == (lhs: Summary, rhs: Summary) -> Bool {
+      lhs.kind == rhs.kind && lhs.nodePath == rhs.nodePath && lhs.throwerPath == rhs.throwerPath
+        && lhs.action == rhs.action && lhs.description == rhs.description
+    }
+
+    /// Hashes the summary's kind and description.
+    ///
+    /// - Parameter hasher: The hasher.
+    public func hash(into hasher: inout Hasher) {
+      hasher.combine(kind)
+      hasher.combine(description)
+    }
+  }
+
+  /// This outcome as plain `Sendable` values (see ``Summary``).
+  public var summary: Summary {
+    switch self {
+    case .handled(let node, let action):
+      Summary(
+        kind: .handled, nodePath: node.path, throwerPath: nil, action: "\(action)", error: nil,
+        description: description)
+    case .unhandled(let action):
+      Summary(
+        kind: .unhandled, nodePath: nil, throwerPath: nil, action: "\(action)", error: nil,
+        description: description)
+    case .caught(let error, let node, let thrower):
+      Summary(
+        kind: .caught, nodePath: node.path, throwerPath: thrower.path, action: nil, error: error,
+        description: description)
+    case .failed(let error, let thrower):
+      Summary(
+        kind: .failed, nodePath: nil, throwerPath: thrower.path, action: nil, error: error,
+        description: description)
+    case .notDispatched(let reason):
+      Summary(
+        kind: .notDispatched(reason), nodePath: nil, throwerPath: nil, action: nil, error: nil,
+        description: description)
+    }
+  }
+}
