@@ -30,7 +30,7 @@ import ViewTreeActions
       let owner = Owner()
       weakOwner = owner
       owner.node = editor.node("editor")  // the owner holds its node; the node holds it weakly
-      editor.node("editor").actionContextOwner(owner)
+      editor.node("editor").provideActionContext(weak: owner)
       let model = editor.model
       editor.manager.addObserver { event in model.saves.append("observed \(event.identifier.name)") }
       editor.tree.root.bindKey("ctrl+s", to: "Save")

@@ -36,7 +36,7 @@ import ViewTreeActions
     try tree.focus(id: "editor")
 
     // Results a Task can return: summaries are Sendable.
-    let renamed = await Task { @MainActor in tree.send(Rename(title: "Notes")).summary }.value
+    let renamed = await Task { @MainActor in tree.trigger(Rename(title: "Notes")).summary }.value
     #expect(renamed.kind == .handled)
     #expect(renamed.nodePath == "window/editor")
     #expect(document.title == "Notes")

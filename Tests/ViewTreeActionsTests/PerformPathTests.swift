@@ -31,7 +31,7 @@ struct RecordDepths: ManagedAction {
     let nodes = (0..<depth).map { Node("n\($0)") }
     for index in 1..<depth {
       try nodes[index - 1].addChild(nodes[index])
-      nodes[index].actionContextProvider(DepthProvider(depth: index))
+      nodes[index].provideActionContext(DepthProvider(depth: index))
     }
     nodes[0].actionManager(manager)
     return (try NodeTree(root: nodes[0]), nodes)
@@ -84,7 +84,7 @@ struct RecordDepths: ManagedAction {
     let (tree, nodes) = try chain(4) { seen = $0 }
     #expect(nodes[3].perform("RecordDepths").isPerformed)
     #expect(seen == [3, 2, 1])
-    nodes[2].actionContextProvider(DepthProvider(depth: 20))
+    nodes[2].provideActionContext(DepthProvider(depth: 20))
     #expect(nodes[3].perform("RecordDepths").isPerformed)
     #expect(seen == [3, 2, 20, 1])
     try nodes[1].removeModifier(try #require(nodes[1].modifiers.last).id)

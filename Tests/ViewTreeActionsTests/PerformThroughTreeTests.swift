@@ -117,7 +117,7 @@ import ViewTreeActions
     try editor.tree.root.addChild(node)
     var controller: Controller? = Controller()
     weak let weakController = controller
-    node.actionContextOwner(controller!)
+    node.provideActionContext(weak: controller!)
     #expect(node.validate("Save") == Validation(title: "Save owned.txt"))
     controller = nil
     #expect(weakController == nil)

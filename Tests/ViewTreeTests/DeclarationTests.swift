@@ -9,13 +9,13 @@ import ViewTree
         NodeDeclaration {
           NodeDeclaration("c")
         }
-      }.requireHandling())
+      }.requiresHandling())
     #expect(
       tree.root.treeDescription()
         == Node("root") {
           Node("a").handleAction(Save.self) {}
           Node { Node("c") }
-        }.requireHandling().treeDescription())
+        }.requiresHandling().treeDescription())
     #expect(tree.root.requiresHandling)
     #expect(tree.node(id: "a")!.trigger(Save()).handlerID == "a")
   }
@@ -38,7 +38,7 @@ import ViewTree
     leaf.trigger(Open(path: "x"))
     // Declaration order is dispatch order; only the new closures run.
     #expect(log.entries == ["second x"])
-    tree.send(Save())
+    tree.trigger(Save())
     #expect(log.entries == ["second x"])
   }
 
@@ -194,7 +194,7 @@ import ViewTree
     let focused = tree.focusedNode
     var released: [() -> Node?] = []
     for round in 0..<100 {
-      let outcome = tree.send(Increment())
+      let outcome = tree.trigger(Increment())
       #expect(outcome.handlerID == "window")
       #expect(model.count == round + 1)
       // A row comes and goes every other render.
@@ -238,5 +238,30 @@ import ViewTree
     #expect(tree.root.children.map(\.id) == ["a", "z", "c"])
     #expect(tree.node(id: "z")!.trigger(Rename(name: "y")).handlerID == "z")
     #expect(model.names == ["a", "y", "c"])
+  }
+}
+
+@Suite struct ModifierFormTests {
+  @Test func everyModifierButLiftRespondAndCatchHasValuelessTypedForms() {
+    let log = Log()
+    let tree = NodeTree("root") {
+      Node("leaf")
+        .captureAction(Save.self) {
+          log("capture")
+          return .unhandled
+        }
+        .onAction(Save.self) { log("observe") }
+        .receiveAction(Save.self) {
+          log("receive")
+          return .unhandled
+        }
+        .transformAction(Save.self) {
+          log("transform")
+          return Open(path: "p")
+        }
+        .handleAction(Open.self) { log("handle") }
+    }
+    #expect(tree.node(id: "leaf")!.trigger(Save()).finalAction is Open)
+    #expect(log.entries == ["capture", "observe", "receive", "transform", "handle"])
   }
 }

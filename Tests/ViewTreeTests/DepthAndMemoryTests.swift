@@ -83,7 +83,7 @@ import ViewTree
       let editor = try #require(weakEditor)
       let trigger = editor.triggerAction
       try tree.focus(editor)
-      tree.send(SaveDocument())
+      tree.trigger(SaveDocument())
       trigger(DeleteRow(index: 0))
       #expect(document.saves == 1)
     }

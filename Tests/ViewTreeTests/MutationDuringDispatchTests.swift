@@ -48,7 +48,7 @@ import ViewTree
     }
     root.onAction { _ in log("second") }
     root.onAction { _ in log("third") }
-    tree.send(Save())
+    tree.trigger(Save())
     #expect(log.entries == ["first", "third"])
   }
 
@@ -62,7 +62,7 @@ import ViewTree
       for info in root.modifiers.prefix(2) { try? root.removeModifier(info.id) }
     }
     root.onAction { _ in log("third") }
-    tree.send(Save())
+    tree.trigger(Save())
     #expect(log.entries == ["first", "second", "third"])
   }
 

@@ -8,10 +8,10 @@ import ViewTree
       Node("editor").onAction { _ in log("editor") }
     }
     tree.root.onAction { _ in log("window") }
-    tree.send(Save())
+    tree.trigger(Save())
     #expect(log.entries == ["window"])
     try tree.focus(id: "editor")
-    tree.send(Save())
+    tree.trigger(Save())
     #expect(log.entries == ["window", "editor", "window"])
     tree.clearFocus()
     #expect(tree.focusedNode == nil)
@@ -69,7 +69,7 @@ import ViewTree
   @Test func removingTheRootDoesNothing() {
     let tree = NodeTree("window") { Node("child") }
     #expect(tree.root.removeFromParent() == false)
-    #expect(tree.send(Save()).isHandled == false)
+    #expect(tree.trigger(Save()).isHandled == false)
     #expect(tree.root.children.count == 1)
   }
 
@@ -88,12 +88,12 @@ import ViewTree
     let outer = Node("outer")
     try outer.addChild(tree.root)
     #expect(tree.isRooted == false)
-    guard case .notDispatched(.notInTree) = tree.send(Save()) else {
+    guard case .notDispatched(.notInTree) = tree.trigger(Save()) else {
       Issue.record("expected notInTree")
       return
     }
     tree.root.removeFromParent()
-    #expect(tree.send(Save()).handlerID == "inner")
+    #expect(tree.trigger(Save()).handlerID == "inner")
   }
 
   @Test func reentrancyLimitMustBePositive() throws {
@@ -138,7 +138,7 @@ import ViewTree
     var seen: [(String, String?)] = []
     tree.onUnhandled = { action, node in seen.append(("\(action)", node.id)) }
     try tree.focus(id: "editor")
-    let outcome = tree.send(Open(path: "/tmp"))
+    let outcome = tree.trigger(Open(path: "/tmp"))
     guard case .unhandled(let final) = outcome else {
       Issue.record("expected unhandled, got \(outcome)")
       return
@@ -217,7 +217,7 @@ import ViewTree
     }
     let again = try NodeTree(root: root)
     #expect(again.focusedNode?.id == "leaf")
-    #expect(again.send(Save()).finalAction is Save)
+    #expect(again.trigger(Save()).finalAction is Save)
   }
 
   @Test func focusChangesAreReported() throws {

@@ -52,7 +52,7 @@ import ViewTree
         return .unhandled
       }
       .onAction { _ in log("observe 3") }
-    tree.send(Save())
+    tree.trigger(Save())
     #expect(log.entries == ["capture 1", "capture 2", "observe 1", "receive 2", "observe 3"])
   }
 
@@ -175,8 +175,8 @@ import ViewTree
     tree.root
       .onAction(SpecialCommand.self) { command in log("special \(command.name)") }
       .handleAction(BaseCommand.self) { command in log("base \(command.name)") }
-    tree.send(SpecialCommand(name: "a"))
-    tree.send(BaseCommand(name: "b"))
+    tree.trigger(SpecialCommand(name: "a"))
+    tree.trigger(BaseCommand(name: "b"))
     #expect(log.entries == ["special a", "base a", "base b"])
   }
 

@@ -128,7 +128,7 @@ struct FetchProfile: Request {
       calls += 1
       return "x"
     }
-    #expect(tree.send(FetchName(id: 1)).handler === tree.root)
+    #expect(tree.trigger(FetchName(id: 1)).handler === tree.root)
     #expect(calls == 1)
   }
 

@@ -22,7 +22,7 @@ import ViewTree
   @Test func aStrictSubtreeOnlyAffectsActionsFromWithinIt() throws {
     let tree = NodeTree("root") {
       Node("strict") { Node("inside") }
-        .requireHandling()
+        .requiresHandling()
       Node("lenient")
     }
     guard case .failed = tree.node(id: "inside")!.trigger(Save()) else {

@@ -185,7 +185,7 @@ final class Machine {
     case 21:
       managers[Int(a) % managers.count].undoHistory.register(
         named: "u", undo: { [weak self] in self?.nested() }, redo: { [weak self] in self?.nested() })
-    case 22: tree(a).send(Pong(n: b))
+    case 22: tree(a).trigger(Pong(n: b))
     case 23: _ = tree(a).validate("Step")
     default:
       // Re-declare a node: its modifiers go, its children become 0 to 3 declared ones, some

@@ -2,7 +2,7 @@
 /// later updated to.
 ///
 /// Every modifier (`handleAction`, `receiveAction`, `transformAction`, `captureAction`,
-/// `onAction`, `liftAction`, `catchError`, `respond`, `requireHandling`) is declared once, on this
+/// `onAction`, `liftAction`, `catchError`, `respond`, `requiresHandling(_:)`) is declared once, on this
 /// protocol, so a node and a declaration take exactly the same syntax. On a node, a modifier is
 /// attached at once and the node is returned; on a declaration, it is recorded and the extended
 /// declaration is returned.

@@ -31,4 +31,15 @@ extension ModifierHost {
         }
       })
   }
+
+  /// Observes actions of one type without reading the value.
+  ///
+  /// - Parameters:
+  ///   - type: The type of action to observe.
+  ///   - body: What to do.
+  /// - Returns: This node or declaration, for chaining.
+  @discardableResult
+  public consuming func onAction<T>(_ type: T.Type, perform body: @escaping () -> Void) -> Self {
+    onAction(type) { (_: T) in body() }
+  }
 }

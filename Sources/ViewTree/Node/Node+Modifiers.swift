@@ -68,7 +68,7 @@ extension ModifierHost {
   /// - Parameter required: Whether handling is required.
   /// - Returns: This node or declaration, for chaining.
   @discardableResult
-  public consuming func requireHandling(_ required: Bool = true) -> Self {
+  public consuming func requiresHandling(_ required: Bool = true) -> Self {
     settingRequiresHandling(required)
   }
 }

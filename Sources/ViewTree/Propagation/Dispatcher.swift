@@ -83,7 +83,7 @@ struct PathEntry {
 
 /// Runs dispatches: computes the path once, then the capture, bubble and error phases.
 ///
-/// Every entry point (trigger, send, request, the adapter's perform, validate, items and keys,
+/// Every entry point (trigger from a node or from the focus, request, the adapter's perform, validate, items and keys,
 /// synchronous or awaited) comes here: there is one route, and what makes it fast serves all of
 /// them. The hot loops read nodes through `Unmanaged` references and each node's `ModifierKeys`
 /// with plain loads: no reference counting, no dynamic cast and no allocation per hop. Only a

@@ -104,7 +104,7 @@ extension NodeTree {
   ///   - trace: A trace that records every step, or `nil`.
   /// - Returns: What happened to the action.
   @discardableResult
-  nonisolated(nonsending) public func send(_ action: some Action, tracing trace: ActionTrace? = nil)
+  nonisolated(nonsending) public func trigger(_ action: some Action, tracing trace: ActionTrace? = nil)
     async -> ActionOutcome
   {
     guard isRooted else { return .notDispatched(.notInTree) }

@@ -9,7 +9,7 @@
 /// ```swift
 /// let tree = NodeTree(root: window)
 /// try tree.focus(id: "editor")
-/// tree.send(Save())
+/// tree.trigger(Save())
 /// ```
 ///
 /// A `NodeTree` object is a handle: the tree itself (its focus, settings and dispatch state) lives
@@ -20,7 +20,7 @@
 public final class NodeTree {
   /// The root node. It stays the root: ``Node/removeFromParent()`` on it does nothing.
   ///
-  /// If the root is added as a child of another node, this tree is no longer rooted: `send(_:tracing:)`
+  /// If the root is added as a child of another node, this tree is no longer rooted: `trigger(_:tracing:)`
   /// reports ``NotDispatchedReason/notInTree`` until it is removed from that parent again.
   public let root: Node
 
@@ -180,13 +180,13 @@ public final class NodeTree {
   ///   - trace: A trace that records every step, or `nil`.
   /// - Returns: What happened to the action.
   @discardableResult @inlinable
-  public func send(_ action: some Action, tracing trace: ActionTrace? = nil) -> ActionOutcome {
+  public func trigger(_ action: some Action, tracing trace: ActionTrace? = nil) -> ActionOutcome {
     guard isRooted else { return .notDispatched(.notInTree) }
     return Dispatcher.dispatch(
       action, type: ObjectIdentifier(type(of: action)), from: sendTarget, trace: trace)
   }
 
-  /// Where ``send(_:tracing:)`` starts: the focused node, or the root when nothing is focused.
+  /// Where ``trigger(_:tracing:)`` starts: the focused node, or the root when nothing is focused.
   @usableFromInline
   var sendTarget: Node { focusedNode ?? root }
 }

@@ -28,18 +28,18 @@ extension ModifierHost {
   /// - Parameter owner: The provider.
   /// - Returns: This node or declaration, for chaining.
   @discardableResult
-  public consuming func actionContextOwner(_ owner: some ActionContextProvider & AnyObject) -> Self {
-    actionContextProvider(WeakProvider(owner: owner))
+  public consuming func provideActionContext(weak owner: some ActionContextProvider & AnyObject) -> Self {
+    addProvider(WeakProvider(owner: owner))
   }
 
   /// Makes a provider value provide context for identifiers performed or validated from this node
   /// or below. The node keeps `provider` alive; for an owner of the node, use
-  /// ``actionContextOwner(_:)``.
+  /// ``provideActionContext(weak:)``.
   ///
   /// - Parameter provider: The provider.
   /// - Returns: This node or declaration, for chaining.
   @discardableResult
-  public consuming func actionContextProvider(_ provider: some ActionContextProvider) -> Self {
+  public consuming func provideActionContext(_ provider: some ActionContextProvider) -> Self {
     addProvider(provider)
   }
 
