@@ -23,55 +23,65 @@ public final class EditorDemo {
   /// Builds the demo with focus on the list.
   public init() {
     let model = model
-    tree = NodeTree("window") {
-      Node("menubar") {
-        Node("file") {
-          Node("save").actionItem("menu.Save")
-        }
-        Node("edit") {
-          Node("undo").actionItem("menu.Undo")
-          Node("redo").actionItem("menu.Redo")
-          Node("delete").actionItem("menu.DeleteRow")
-          Node("red").actionItem(#"menu.SetColor("color": "red")"#)
-          Node("lock").actionItem("menu.ToggleLock")
-        }
-      }
-      Node("toolbar") {
-        Node("save").actionItem("toolbar.Save")
-      }
-      Node("sidebar") {
-        Node("list")
-          .provideActionContext { context in context[SelectedRowKey.self] = model.selection }
-      }
-      // The list's Delete key asks for a generic "Delete"; the sidebar knows that means a row.
-      .transformAction(ManagedActionRequest.self) { request in
-        request.identifier == "Delete" ? request.redirected(to: "DeleteRow") : request
-      }
-      Node("editor")
-    }
-    // A locked document blocks edits before they reach anyone: a capture on the window.
-    tree.root.captureAction(ManagedActionRequest.self) { request in
-      let edits = ["DeleteRow", "SetColor"]
-      return model.isLocked && edits.contains(where: { request.identifier.contains($0) })
-        ? .handled : .unhandled
-    }
-    tree.root.actionManager(manager)
     try! manager.register([
       SaveAction(model: model), DeleteRowAction(model: model), SetColorAction(model: model),
       ToggleLockAction(model: model),
     ])
     try! manager.register(MoveSelectionAction(model: model, step: -1), as: "SelectPrevious")
     try! manager.register(MoveSelectionAction(model: model, step: 1), as: "SelectNext")
-    tree.root
-      .bindKey("ctrl+s", to: "Save").bindKey("ctrl+z", to: "Undo").bindKey("ctrl+y", to: "Redo")
-      .bindKey("del", to: "DeleteRow").bindKey("l", to: "ToggleLock")
-      .bindKey("r", to: #"SetColor("color": "red")"#).bindKey("g", to: #"SetColor("color": "green")"#)
-      .bindKey("b", to: #"SetColor(color: blue)"#)
-    tree.node(id: "list")!
-      .bindKey("del", to: "Delete").bindKey("up", to: "SelectPrevious").bindKey("down", to: "SelectNext")
+    tree = NodeTree(declaring: Self.declare(model, manager))
     try! tree.focus(id: "list")
     tree.stepObserver = { [weak self] step in self?.steps.append(step) }
   }
+
+  /// The whole tree, declared from the document as it is now: the demo re-declares it after
+  /// every key press, as a declarative toolkit re-evaluates its views, and the live tree follows
+  /// (the list's rows come and go with the document; focus and everything else stays).
+  static func declare(_ model: DocumentModel, _ manager: ActionManager) -> NodeDeclaration {
+    NodeDeclaration("window") {
+      NodeDeclaration("menubar") {
+        NodeDeclaration("file") {
+          NodeDeclaration("save").actionItem("menu.Save")
+        }
+        NodeDeclaration("edit") {
+          NodeDeclaration("undo").actionItem("menu.Undo")
+          NodeDeclaration("redo").actionItem("menu.Redo")
+          NodeDeclaration("delete").actionItem("menu.DeleteRow")
+          NodeDeclaration("red").actionItem(#"menu.SetColor("color": "red")"#)
+          NodeDeclaration("lock").actionItem("menu.ToggleLock")
+        }
+      }
+      NodeDeclaration("toolbar") {
+        NodeDeclaration("save").actionItem("toolbar.Save")
+      }
+      NodeDeclaration("sidebar") {
+        NodeDeclaration("list") {
+          for row in model.rows { NodeDeclaration(row) }
+        }
+        .provideActionContext { context in context[SelectedRowKey.self] = model.selection }
+        .bindKey("del", to: "Delete").bindKey("up", to: "SelectPrevious").bindKey("down", to: "SelectNext")
+      }
+      // The list's Delete key asks for a generic "Delete"; the sidebar knows that means a row.
+      .transformAction(ManagedActionRequest.self) { request in
+        request.identifier == "Delete" ? request.redirected(to: "DeleteRow") : request
+      }
+      NodeDeclaration("editor")
+    }
+    // A locked document blocks edits before they reach anyone: a capture on the window.
+    .captureAction(ManagedActionRequest.self) { request in
+      let edits = ["DeleteRow", "SetColor"]
+      return model.isLocked && edits.contains(where: { request.identifier.contains($0) })
+        ? .handled : .unhandled
+    }
+    .actionManager(manager)
+    .bindKey("ctrl+s", to: "Save").bindKey("ctrl+z", to: "Undo").bindKey("ctrl+y", to: "Redo")
+    .bindKey("del", to: "DeleteRow").bindKey("l", to: "ToggleLock")
+    .bindKey("r", to: #"SetColor("color": "red")"#).bindKey("g", to: #"SetColor("color": "green")"#)
+    .bindKey("b", to: #"SetColor(color: blue)"#)
+  }
+
+  /// Re-declares the tree from the document.
+  func render() { tree.update(to: Self.declare(model, manager)) }
 
   /// The label of the focused node.
   public var focusLabel: String { tree.focusedNode?.label ?? "window" }
@@ -90,6 +100,7 @@ public final class EditorDemo {
       steps = []
       let result = tree.handleKey(chord)
       log.append(describe(result))
+      render()
     }
     return Array(log[start...])
   }

@@ -1,5 +1,6 @@
 import PlaygroundKit
 import Testing
+import ViewTree
 import ViewTreeActions
 
 @Suite struct PlaygroundTests {
@@ -24,6 +25,25 @@ import ViewTreeActions
     #expect(text.contains(#"g -> SetColor("color": "green"): window(capture) => blocked by window"#))
     #expect(text.contains("Unlock [on]"))
     #expect(text.hasSuffix("done: focus editor, rows 4, color red, saved 1x"))
+  }
+
+  @Test func theDemoReDeclaresItsTreeFromTheDocumentAfterEveryKey() throws {
+    let demo = EditorDemo()
+    let list = try #require(demo.tree.node(id: "list"))
+    let window = demo.tree.root
+    #expect(list.children.map(\.id) == demo.model.rows)
+    demo.press(try KeyChord(parsing: "del"))
+    // The row left the document, so its node left the tree; every other node stayed.
+    #expect(demo.model.rows.count == 4)
+    #expect(list.children.map(\.id) == demo.model.rows)
+    #expect(demo.tree.node(id: "list") === list)
+    #expect(demo.tree.root === window)
+    #expect(demo.tree.focusedNode === list)
+    #expect(window.modifiers.count == 2)  // the capture and the manager's responder, once each
+    #expect(window.keyBindings.count == 8)
+    demo.press(try KeyChord(parsing: "ctrl+z"))
+    #expect(list.children.map(\.id) == demo.model.rows)
+    #expect(demo.model.rows.count == 5)
   }
 
   @Test func keyBytesDecodeToChords() throws {
