@@ -7,17 +7,18 @@ import Testing
 ///
 /// - Parameters:
 ///   - marker: The marker's name, such as `readme-example`.
-///   - imports: The import lines the README's block starts with.
+///   - imports: The import lines the block starts with.
+///   - document: The document, relative to the package root.
 ///   - filePath: The calling test file (the default is right).
 ///   - sourceLocation: Where a failure is reported.
 public func expectReadmeShows(
-  marker: String, imports: [String], filePath: String = #filePath,
+  marker: String, imports: [String], document: String = "README.md", filePath: String = #filePath,
   sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
   let testFile = URL(fileURLWithPath: filePath)
   let packageRoot = testFile.deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
-  let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+  let readme = try String(contentsOf: packageRoot.appendingPathComponent(document), encoding: .utf8)
   let source = try String(contentsOf: testFile, encoding: .utf8)
   let start = try #require(source.range(of: "// \(marker):begin\n"), sourceLocation: sourceLocation)
   let end = try #require(
@@ -26,7 +27,7 @@ public func expectReadmeShows(
   let example = String(source[start.upperBound..<end.lowerBound])
   let block = "```swift\n" + imports.joined(separator: "\n") + "\n\n" + example + "```"
   #expect(
-    readme.contains(block), "README.md does not show the code between the \(marker) markers",
+    readme.contains(block), "\(document) does not show the code between the \(marker) markers",
     sourceLocation: sourceLocation)
 }
 

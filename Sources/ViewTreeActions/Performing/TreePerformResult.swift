@@ -38,7 +38,7 @@ extension TreePerformResult: CustomStringConvertible {
 
 extension TreePerformResult {
   /// What a perform through the tree did, as plain values a `Task` can return (see
-  /// ``ViewTree/ActionOutcome/Summary``).
+  /// `ActionOutcome.Summary`).
   public struct Summary: Sendable, CustomStringConvertible {
     /// The manager's answer, when one answered.
     public let performResult: PerformResult?
