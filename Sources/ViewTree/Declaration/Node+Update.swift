@@ -61,15 +61,8 @@ extension Node {
 
   /// Replaces the node's modifiers by `declared`, in place when the shapes agree.
   func replaceModifiers(with declared: [DeclaredModifier]) {
-    if declared.count == _modifiers.count,
-      zip(_modifiers, declared).allSatisfy({ $0.hasSameShape(as: $1) })
-    {
-      for (position, modifier) in declared.enumerated() {
-        let entry = _modifiers[position]
-        _modifiers[position] = ModifierEntry(
-          serial: entry.serial, kind: entry.kind, exactOnly: entry.exactOnly, matchType: entry.matchType,
-          outputType: entry.outputType, body: modifier.body)
-      }
+    if declared.count == _modifiers.count, hasSameShapes(as: declared) {
+      for position in declared.indices { _modifiers[position].body = declared[position].body }
       return
     }
     removeAllModifiers()
@@ -92,6 +85,14 @@ extension Node {
         for problem in declared.problems { report(problem, self) }
       }
     }
+  }
+
+  /// Whether the node's modifiers have, one by one, the shapes of `declared` (as many of them).
+  private func hasSameShapes(as declared: [DeclaredModifier]) -> Bool {
+    for position in declared.indices where !_modifiers[position].hasSameShape(as: declared[position]) {
+      return false
+    }
+    return true
   }
 
   /// Matches `declared` to the live children, makes the children list exactly the declared one,

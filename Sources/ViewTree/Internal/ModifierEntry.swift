@@ -54,7 +54,8 @@ struct ModifierEntry {
   let matchType: Any.Type?
   /// The type a lift produces, for descriptions.
   let outputType: Any.Type?
-  let body: ModifierBody
+  /// Replaced in place when an update declares a modifier of the same shape.
+  var body: ModifierBody
 
   var id: ModifierID { ModifierID(rawValue: serial) }
 

@@ -51,6 +51,12 @@ extension ModifierHost {
   public consuming func captureAction<T>(
     _ type: T.Type, perform body: @escaping () throws -> ActionDisposition
   ) -> Self {
-    captureAction(type) { (_: T) in try body() }
+    let exact = matchesExactlyOnly(type)
+    return attach(
+      .capture, matching: type, exactOnly: exact,
+      body: .action { action, actionType in
+        guard isMatch(action, actionType, T.self, exactOnly: exact) else { return .skipped }
+        return try body() == .handled ? .handled : .passed
+      })
   }
 }

@@ -50,7 +50,14 @@ extension ModifierHost {
   /// - Returns: This node or declaration, for chaining.
   @discardableResult
   public consuming func handleAction<T>(_ type: T.Type, perform body: @escaping () throws -> Void) -> Self {
-    handleAction(type) { (_: T) in try body() }
+    let exact = matchesExactlyOnly(type)
+    return attach(
+      .handle, matching: type, exactOnly: exact,
+      body: .action { action, actionType in
+        guard isMatch(action, actionType, T.self, exactOnly: exact) else { return .skipped }
+        try body()
+        return .handled
+      })
   }
 }
 

@@ -40,6 +40,13 @@ extension ModifierHost {
   /// - Returns: This node or declaration, for chaining.
   @discardableResult
   public consuming func onAction<T>(_ type: T.Type, perform body: @escaping () -> Void) -> Self {
-    onAction(type) { (_: T) in body() }
+    let exact = matchesExactlyOnly(type)
+    return attach(
+      .observe, matching: type, exactOnly: exact,
+      body: .action { action, actionType in
+        guard isMatch(action, actionType, T.self, exactOnly: exact) else { return .skipped }
+        body()
+        return .passed
+      })
   }
 }

@@ -56,6 +56,12 @@ extension ModifierHost {
   public consuming func receiveAction<T>(
     _ type: T.Type, perform body: @escaping () throws -> ActionDisposition
   ) -> Self {
-    receiveAction(type) { (_: T) in try body() }
+    let exact = matchesExactlyOnly(type)
+    return attach(
+      .receive, matching: type, exactOnly: exact,
+      body: .action { action, actionType in
+        guard isMatch(action, actionType, T.self, exactOnly: exact) else { return .skipped }
+        return try body() == .handled ? .handled : .passed
+      })
   }
 }

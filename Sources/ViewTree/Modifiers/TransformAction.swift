@@ -54,7 +54,14 @@ extension ModifierHost {
   public consuming func transformAction<T>(
     _ type: T.Type, perform body: @escaping () throws -> any Action
   ) -> Self {
-    transformAction(type) { (_: T) in try body() }
+    let exact = matchesExactlyOnly(type)
+    return attach(
+      .transform, matching: type, exactOnly: exact,
+      body: .action { action, actionType in
+        guard isMatch(action, actionType, T.self, exactOnly: exact) else { return .skipped }
+        action = try body()
+        return .transformed
+      })
   }
 }
 

@@ -765,6 +765,13 @@ func withMatch<T>(
   return try body(action as! T)
 }
 
+/// Whether the action is a `T`, for the modifier forms that do not read it: by type identity
+/// when `exactOnly`, by a dynamic cast otherwise.
+@inline(__always)
+func isMatch<T>(_ action: any Action, _ actionType: ObjectIdentifier, _ type: T.Type, exactOnly: Bool) -> Bool {
+  exactOnly ? actionType == ObjectIdentifier(T.self) : action is T
+}
+
 extension Node {
   /// The action as a `T`, for asynchronous bodies (which cannot use the synchronous `withMatch`).
   static func match<T>(_ action: any Action, as type: T.Type, exactOnly: Bool) -> T? {
