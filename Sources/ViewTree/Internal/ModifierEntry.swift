@@ -33,6 +33,12 @@ typealias AsyncModifierBody = nonisolated(nonsending) (any Action, RequestSlot?)
 @usableFromInline
 enum ModifierBody {
   case action((inout any Action, ObjectIdentifier) throws -> ModifierReply)
+  /// An untyped observer's closure itself, so that declaring one allocates no wrapper.
+  case observeAll((any Action) -> Void)
+  /// An untyped handler's closure itself.
+  case handleAll((any Action) throws -> Void)
+  /// An untyped receive or capture modifier's closure itself.
+  case decideAll((any Action) throws -> ActionDisposition)
   case error((any Error) throws -> CatchReply)
   /// A responder: given the request and, when the caller awaits an answer, the slot to write it to.
   /// With `awaiting`, an awaited dispatch runs that form instead (a responder that works both ways).

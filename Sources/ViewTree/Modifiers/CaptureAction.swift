@@ -14,11 +14,7 @@ extension ModifierHost {
   /// - Returns: This node or declaration, for chaining.
   @discardableResult
   public consuming func captureAction(_ body: @escaping (any Action) throws -> ActionDisposition) -> Self {
-    return attach(
-      .capture, matching: nil, exactOnly: false,
-      body: .action { action, _ in
-        try body(action) == .handled ? .handled : .passed
-      })
+    attach(.capture, matching: nil, exactOnly: false, body: .decideAll(body))
   }
 
   /// Captures actions of one type in the capture phase; other actions pass by untouched.

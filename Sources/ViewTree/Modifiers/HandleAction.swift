@@ -5,12 +5,7 @@ extension ModifierHost {
   /// - Returns: This node or declaration, for chaining.
   @discardableResult
   public consuming func handleAction(_ body: @escaping (any Action) throws -> Void) -> Self {
-    return attach(
-      .handle, matching: nil, exactOnly: false,
-      body: .action { action, _ in
-        try body(action)
-        return .handled
-      })
+    attach(.handle, matching: nil, exactOnly: false, body: .handleAll(body))
   }
 
   /// Handles actions of one type; other actions pass by untouched and are not counted as visits.

@@ -5,12 +5,7 @@ extension ModifierHost {
   /// - Returns: This node or declaration, for chaining.
   @discardableResult
   public consuming func onAction(_ body: @escaping (any Action) -> Void) -> Self {
-    return attach(
-      .observe, matching: nil, exactOnly: false,
-      body: .action { action, _ in
-        body(action)
-        return .passed
-      })
+    attach(.observe, matching: nil, exactOnly: false, body: .observeAll(body))
   }
 
   /// Observes actions of one type as they bubble through the node.

@@ -15,11 +15,7 @@ extension ModifierHost {
   /// - Returns: This node or declaration, for chaining.
   @discardableResult
   public consuming func receiveAction(_ body: @escaping (any Action) throws -> ActionDisposition) -> Self {
-    return attach(
-      .receive, matching: nil, exactOnly: false,
-      body: .action { action, _ in
-        try body(action) == .handled ? .handled : .passed
-      })
+    attach(.receive, matching: nil, exactOnly: false, body: .decideAll(body))
   }
 
   /// Lets the node decide whether actions of one type are handled here; other actions pass by

@@ -61,7 +61,7 @@ public final class Node {
   @exclusivity(unchecked) public var requiresHandling = false
 
   // Set only on the root of a tree: the tree's state, which the root owns (see `TreeState`).
-  var _state: TreeState?
+  @exclusivity(unchecked) var _state: TreeState?
   // Set while the node is kept alive by a dispatching tree after leaving it (see `TreeState.pin`).
   unowned(unsafe) var _pinningState: TreeState?
 

@@ -510,6 +510,14 @@ struct DispatchRun: ~Copyable {
       switch node._modifiers[position].body {
       case .action(let body):
         reply = try body(&action, actionType)
+      case .observeAll(let body):
+        body(action)
+        reply = .passed
+      case .handleAll(let body):
+        try body(action)
+        reply = .handled
+      case .decideAll(let body):
+        reply = try body(action) == .handled ? .handled : .passed
       case .respond(let body, let awaiting):
         if awaits, let awaiting {
           return .suspended(

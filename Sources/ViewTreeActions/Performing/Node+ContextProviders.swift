@@ -45,7 +45,9 @@ extension ModifierHost {
 
   /// Adds the modifier that appends `provider` to the context of every request passing by.
   private consuming func addProvider(_ provider: some ActionContextProvider) -> Self {
-    onAction(ManagedActionRequest.self) { request in request.context.providers.append(provider) }
+    // Boxed once here, so that each perform appends an existential copy, not a new box.
+    let boxed: any ActionContextProvider = provider
+    return onAction(ManagedActionRequest.self) { request in request.context.providers.append(boxed) }
   }
 }
 
