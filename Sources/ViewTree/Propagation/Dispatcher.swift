@@ -776,7 +776,8 @@ func withMatch<T>(
 /// Whether the action is a `T`, for the modifier forms that do not read it: by type identity
 /// when `exactOnly`, by a dynamic cast otherwise.
 @inline(__always)
-func isMatch<T>(_ action: any Action, _ actionType: ObjectIdentifier, _ type: T.Type, exactOnly: Bool) -> Bool {
+func isMatch<T>(_ action: any Action, _ actionType: ObjectIdentifier, _ type: T.Type, exactOnly: Bool) -> Bool
+{
   exactOnly ? actionType == ObjectIdentifier(T.self) : action is T
 }
 
