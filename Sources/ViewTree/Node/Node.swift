@@ -47,11 +47,8 @@ public final class Node {
   // The nodes of this subtree (this one included) with `onAttach` or `onDetach` callbacks, so that
   // changes to subtrees without any cost nothing (see `Node+Lifecycle.swift`).
   var lifecycleCount: Int32 = 0
+  // The small fields sit together, so that they share one word of the object.
   var hasLifecycleCallbacks = false
-
-  // Values other modules attach (see `Node+Attachments.swift`); `nil` until the first one.
-  @usableFromInline @exclusivity(unchecked) var _attachments:
-    ContiguousArray<(key: ObjectIdentifier, box: AnyObject)>?
 
   /// Whether an action triggered from this node or below that nobody handles ends as an error: the
   /// outcome is ``ActionOutcome/failed(_:thrownBy:)`` with ``ViewTreeError/unhandledAction(action:path:)``.
@@ -59,6 +56,10 @@ public final class Node {
   /// Set it on the root of a subtree whose actions must all be handled exactly once; see also
   /// ``NodeTree/requiresHandling``.
   @exclusivity(unchecked) public var requiresHandling = false
+
+  // Values other modules attach (see `Node+Attachments.swift`); `nil` until the first one.
+  @usableFromInline @exclusivity(unchecked) var _attachments:
+    ContiguousArray<(key: ObjectIdentifier, box: AnyObject)>?
 
   // Set only on the root of a tree: the tree's state, which the root owns (see `TreeState`).
   @exclusivity(unchecked) var _state: TreeState?
