@@ -23,6 +23,16 @@ struct ChildList: RandomAccessCollection, ExpressibleByArrayLiteral {
     storage[head + position].unsafelyUnwrapped
   }
 
+  /// Empties the list and returns its storage as it is (slots before the first child are empty),
+  /// without copying: for teardown.
+  mutating func takeAll() -> ContiguousArray<Node?> {
+    defer {
+      storage = []
+      head = 0
+    }
+    return storage
+  }
+
   mutating func reserveCapacity(_ capacity: Int) { storage.reserveCapacity(head + capacity) }
 
   mutating func append(_ node: Node) { storage.append(node) }

@@ -119,14 +119,14 @@ public final class Node {
     // Tear down without recursion: a long chain would otherwise overflow the stack, one nested
     // deinit per level. Children that nobody else holds have their own children moved onto the
     // stack before they are released, so each release frees one node.
-    var pending = Array(_children)
-    _children = []
-    for child in pending { child._parent = nil }
-    while var node = pending.popLast() {
+    var pending = _children.takeAll()
+    for case let child? in pending { child._parent = nil }
+    while !pending.isEmpty {
+      // Bound straight from the array, so that `node` is the only reference this loop holds.
+      guard var node = pending.removeLast() else { continue }
       if isKnownUniquelyReferenced(&node) && !node._children.isEmpty {
-        let grandchildren = Array(node._children)
-        node._children = []
-        for grandchild in grandchildren { grandchild._parent = nil }
+        let grandchildren = node._children.takeAll()
+        for case let grandchild? in grandchildren { grandchild._parent = nil }
         pending.append(contentsOf: grandchildren)
       }
     }
