@@ -55,7 +55,7 @@ import ViewTreeActions
   let manager = ActionManager()
 
   @MainActor struct SaveNotes: @MainActor ManagedAction {
-    let app: NotesApp
+    unowned let app: NotesApp
     static let defaultIdentifier = "Save"
     func perform(context: ActionContext) throws { app.saves += 1 }
   }
