@@ -137,18 +137,7 @@ extension Node {
     var removed = unnamed
     for nodes in named.values { removed.append(contentsOf: nodes) }
     _children = ChildList(result)
-    guard !removed.isEmpty else { return }
-    let wasInTree = isInTree
-    var watched: Int32 = 0
-    for child in removed {
-      child._parent = nil
-      watched += child.lifecycleCount
-    }
-    adjustLifecycleCount(by: -watched)
-    didDetach(removed, formerParent: self)
-    if watched > 0, wasInTree {
-      for child in removed { child.notifyLifecycle(.detach) }
-    }
+    if !removed.isEmpty { didRemoveChildren(removed) }
   }
 }
 

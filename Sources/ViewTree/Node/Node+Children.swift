@@ -83,18 +83,8 @@ extension Node {
   public func removeAllChildren() {
     guard !_children.isEmpty else { return }
     let removed = Array(_children)
-    let wasInTree = isInTree
     _children = []
-    var watched: Int32 = 0
-    for child in removed {
-      child._parent = nil
-      watched += child.lifecycleCount
-    }
-    adjustLifecycleCount(by: -watched)
-    didDetach(removed, formerParent: self)
-    if watched > 0, wasInTree {
-      for child in removed { child.notifyLifecycle(.detach) }
-    }
+    didRemoveChildren(removed)
   }
 
   /// Moves the child at one position to another.
@@ -160,6 +150,22 @@ extension Node {
   ///
   /// Every tree root on the way up counts, not only the top-most: a tree whose root was adopted by
   /// another node still has its focus and may still be dispatching.
+  /// Finishes removing `removed`, children this node no longer lists: unlinks them, updates the
+  /// lifecycle counts, tells the trees above (`didDetach`), then calls their detach callbacks.
+  func didRemoveChildren(_ removed: [Node]) {
+    let wasInTree = isInTree
+    var watched: Int32 = 0
+    for child in removed {
+      child._parent = nil
+      watched += child.lifecycleCount
+    }
+    adjustLifecycleCount(by: -watched)
+    didDetach(removed, formerParent: self)
+    if watched > 0, wasInTree {
+      for child in removed { child.notifyLifecycle(.detach) }
+    }
+  }
+
   func didDetach(_ nodes: some Collection<Node>, formerParent: Node) {
     var current: Node? = formerParent
     var insidePinned = false
