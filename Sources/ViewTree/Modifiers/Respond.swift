@@ -107,8 +107,7 @@ extension ModifierHost {
   }
 
   /// The node's path, or a declaration's id, for error messages.
-  @usableFromInline
-  var hostDescription: String {
+  package var hostDescription: String {
     switch self {
     case let node as Node: node.path
     case let declaration as NodeDeclaration: declaration.id.map { "declaration \($0)" } ?? "a declaration"

@@ -65,19 +65,10 @@ extension ModifierHost {
     if let existing = bindings.first(where: { $0.chord == chord }) {
       return reporting(
         ViewTreeActionsError.chordAlreadyBound(
-          chord: chord, node: hostLabel, identifier: existing.identifier))
+          chord: chord, node: hostDescription, identifier: existing.identifier))
     }
     bindings.append((chord, identifier))
     return settingAttachment(KeyBindingsAttachment.self, to: bindings)
-  }
-
-  /// The node's path, or a declaration's id, for error messages.
-  var hostLabel: String {
-    switch self {
-    case let node as Node: node.path
-    case let declaration as NodeDeclaration: declaration.id ?? "an unnamed declaration"
-    default: "\(Self.self)"
-    }
   }
 }
 
