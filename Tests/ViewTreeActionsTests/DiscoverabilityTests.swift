@@ -10,9 +10,10 @@ import ViewTreeActions
     editor.node("editor").bindKey("ctrl+s", to: "SetColor(color: blue)")
     try editor.tree.focus(id: "editor")
     let bindings = editor.tree.bindingsInEffect()
-    #expect(bindings.map { "\($0.binding.node.label) \($0.binding.chord)" } == [
-      "editor ctrl+s", "window ctrl+s", "window delete",
-    ])
+    #expect(
+      bindings.map { "\($0.binding.node.label) \($0.binding.chord)" } == [
+        "editor ctrl+s", "window ctrl+s", "window delete",
+      ])
     #expect(bindings.map(\.isInEffect) == [true, false, true])
     #expect(bindings[1].shadowedBy?.node.label == "editor")
     // Validated from the focus, as a key press there would be: the editor has no selection.
@@ -36,5 +37,25 @@ import ViewTreeActions
     try editor.tree.focus(id: "editor")
     #expect(editor.tree.bindingsInEffect().map(\.binding.chord.description) == ["ctrl+s"])
     #expect(Node("loose").bindingsInEffect().isEmpty)
+  }
+}
+
+@Suite struct PerformPredictionTests {
+  @Test func theNearestManagerAnswersUnlessAClosureDecides() {
+    let editor = Editor()
+    let save = editor.node("editor").performPrediction(for: "menu.Save")
+    #expect(save.answerer.handler === editor.tree.root)
+    #expect(save.manager === editor.manager)
+    #expect(save.isRegistered)
+    #expect(!editor.node("editor").performPrediction(for: "Missing").isRegistered)
+    #expect(!editor.node("editor").performPrediction(for: "Broken(").isRegistered)
+    // A transform of the request on the way decides where it goes.
+    editor.node("sidebar").transformAction(ManagedActionRequest.self) { $0 }
+    guard case .undetermined(let node, _) = editor.node("list").performPrediction(for: "Save").answerer else {
+      Issue.record("expected undetermined at the sidebar")
+      return
+    }
+    #expect(node.id == "sidebar")
+    #expect(editor.model.saves.isEmpty)
   }
 }

@@ -57,7 +57,8 @@ extension Node {
       if shadowedBy != nil, !includingShadowed { continue }
       listed.append(
         BindingInEffect(
-          binding: binding, validation: validate(binding.identifier, sender: binding), shadowedBy: shadowedBy))
+          binding: binding, validation: validate(binding.identifier, sender: binding), shadowedBy: shadowedBy)
+      )
     }
     return listed
   }

@@ -1,0 +1,107 @@
+/// Which node would handle an action of some type, worked out from the modifiers on the path
+/// without running any of them (see ``Node/handlerPrediction(for:)``).
+public enum HandlerPrediction: CustomStringConvertible {
+  /// A modifier of `node` would stop the action without a closure deciding: a typed
+  /// `handleAction` or responder for exactly this type, or an untyped `handleAction`. (Its closure
+  /// may still throw; then the error travels outward instead.)
+  case handled(by: Node, modifier: ModifierInfo)
+  /// A closure decides whether the action goes on, from `node` on: a capture, a receive, a
+  /// transform, or a typed modifier for a class or protocol that the action's type may or may not
+  /// be. The prediction stops there.
+  case undetermined(at: Node, modifier: ModifierInfo)
+  /// No modifier on the path would stop it.
+  case unhandled
+  /// The node is not in a rooted tree: a dispatch would not run.
+  case notInTree
+
+  /// The node that would handle the action, when that is certain.
+  public var handler: Node? {
+    if case .handled(let node, _) = self { return node }
+    return nil
+  }
+
+  /// A one-line summary, such as `handled by window/editor (handleAction(Save))`.
+  public var description: String {
+    switch self {
+    case .handled(let node, let modifier): "handled by \(node.path) (\(modifier))"
+    case .undetermined(let node, let modifier): "undetermined: \(modifier) on \(node.path) decides"
+    case .unhandled: "unhandled"
+    case .notInTree: "not in a rooted tree"
+    }
+  }
+}
+
+extension Node {
+  /// Predicts which node would handle an action of `type` triggered from this node, without
+  /// running any handler: what a debugger, a "what does this do" tool or a test can ask.
+  ///
+  /// It follows the rules of <doc:PropagationRules> over the modifiers' kinds and types: capture
+  /// modifiers from the root down, then bubble modifiers from here up. Observers never stop an
+  /// action and are passed over; a lift continues with the type it produces; a typed modifier for
+  /// another concrete type is skipped. Whatever a closure decides (a capture, a receive, a
+  /// transform, or a typed modifier for a class or protocol) makes the answer
+  /// ``HandlerPrediction/undetermined(at:modifier:)``.
+  ///
+  /// ```swift
+  /// leaf.handlerPrediction(for: Save.self)  // handled by window/editor (handleAction(Save))
+  /// ```
+  ///
+  /// - Parameter type: The action's type.
+  /// - Returns: The prediction.
+  /// - Complexity: O(*d* + *m*): the path's depth and its modifiers.
+  public func handlerPrediction(for type: any Action.Type) -> HandlerPrediction {
+    var path: [Node] = []
+    walkAncestors { node in
+      path.append(node)
+      return false
+    }
+    // `path` holds at least this node.
+    guard let top = path.last, top._state != nil, top._parent == nil else { return .notInTree }
+    var actionType = ObjectIdentifier(type)
+    // Capture, root first.
+    for node in path.reversed() {
+      for entry in node._modifiers where entry.kind == .capture {
+        if Self.reading(of: entry, for: actionType) != .skips {
+          return .undetermined(at: node, modifier: entry.info)
+        }
+      }
+    }
+    // Bubble, from here up.
+    for node in path {
+      for entry in node._modifiers where ModifierPhase(entry.kind) == .bubble {
+        guard let reading = Self.reading(of: entry, for: actionType) else {
+          return .undetermined(at: node, modifier: entry.info)
+        }
+        switch (reading, entry.kind) {
+        case (.skips, _), (_, .observe):
+          continue
+        case (_, .handle), (.exact, .respond):
+          return .handled(by: node, modifier: entry.info)
+        case (.exact, .lift):
+          // A lift always replaces a child action by its parent action.
+          if let output = entry.outputType { actionType = ObjectIdentifier(output) }
+        default:
+          return .undetermined(at: node, modifier: entry.info)
+        }
+      }
+    }
+    return .unhandled
+  }
+
+  /// How a modifier relates to an action type, when that is known without running it.
+  private enum Reading {
+    /// It sees every action.
+    case untyped
+    /// It matches this type exactly.
+    case exact
+    /// It matches another concrete type: it does not see the action.
+    case skips
+  }
+
+  /// The reading, or `nil` when only a dynamic cast could tell (a class or protocol type).
+  private static func reading(of entry: ModifierEntry, for actionType: ObjectIdentifier) -> Reading? {
+    guard let matchType = entry.matchType else { return .untyped }
+    if ObjectIdentifier(matchType) == actionType { return .exact }
+    return entry.exactOnly ? .skips : nil
+  }
+}
