@@ -59,3 +59,38 @@ import ViewTreeActions
     #expect(editor.model.saves.isEmpty)
   }
 }
+
+@Suite struct CommandPaletteTests {
+  @Test func aPaletteOffersTheNearestManagersIdentifiersValidatedAtItsNode() throws {
+    let editor = Editor()
+    editor.tree.root.bindKey("ctrl+s", to: "Save")
+    let palette = CommandPalette(from: editor.node("editor"))
+    #expect(palette.entries.map(\.identifier).sorted() == editor.manager.registeredIdentifiers)
+    let save = try #require(palette.entries.first { $0.identifier == "Save" })
+    #expect(save.title == "Save report.txt")
+    #expect(save.chord?.description == "ctrl+s")
+    #expect(save.description == "Save report.txt  ctrl+s")
+    let delete = try #require(palette.entries.first { $0.identifier == "DeleteRow" })
+    #expect(!delete.validation.isEnabled)  // the editor provides no selection
+    // Typing filters by subsequence, best first; performing the choice works.
+    let matches = palette.matches("srep")
+    #expect(matches.first?.entry.identifier == "Save")
+    #expect(matches.first?.matchedOffsets == [0, 5, 6, 7])
+    #expect(editor.node("editor").perform(matches[0].entry.identifier).isPerformed)
+    #expect(palette.matches("zzz").isEmpty)
+    #expect(palette.matches("").count == palette.entries.filter(\.validation.isVisible).count)
+    #expect(CommandPalette(from: Node("loose")).entries.isEmpty)
+  }
+
+  @Test func wordStartsAndRunsRankFirst() {
+    let palette = CommandPalette(
+      entries: ["Find and Replace", "Format Document", "Fold All", "Reformat", "Hidden"].map { title in
+        CommandPalette.Entry(
+          identifier: title, validation: Validation(isVisible: title != "Hidden", title: title), chord: nil)
+      })
+    #expect(palette.matches("fd").map(\.entry.title).prefix(1) == ["Format Document"])
+    #expect(palette.matches("form").map(\.entry.title) == ["Format Document", "Reformat"])
+    #expect(palette.matches("hid").isEmpty)  // invisible entries are not offered
+    #expect(palette.matches("F a R").first?.entry.title == "Find and Replace")
+  }
+}

@@ -1,0 +1,174 @@
+import Actions
+import ViewTree
+
+/// What a command palette offers from one node: every identifier the nearest manager can perform,
+/// validated there once, with the key chord bound to it in effect; filtered by typed text on every
+/// keystroke.
+///
+/// ```swift
+/// let palette = CommandPalette(from: tree.focusedNode ?? tree.root)
+/// for match in palette.matches("sv") { print(match.entry.title, match.entry.chord ?? "") }
+/// tree.perform(palette.matches("sv")[0].entry.identifier)
+/// ```
+///
+/// Building a palette validates each identifier (one validation dispatch each); filtering reads
+/// only what was prepared, so it is cheap enough to run on every keystroke. Build a new palette
+/// when the focus or the document changes.
+public struct CommandPalette {
+  /// One identifier the palette offers.
+  public struct Entry: CustomStringConvertible {
+    /// The registered identifier, as `perform` takes it.
+    public let identifier: String
+    /// Its validation from the palette's node: title, enabled, visible, state.
+    public let validation: Validation
+    /// The chord bound to the identifier in effect at the palette's node, if any.
+    public let chord: KeyChord?
+
+    /// Creates an entry, for palettes of other sources (see ``CommandPalette/init(entries:)``).
+    ///
+    /// - Parameters:
+    ///   - identifier: The identifier to perform.
+    ///   - validation: Its validation.
+    ///   - chord: The chord bound to it, if any.
+    public init(identifier: String, validation: Validation, chord: KeyChord?) {
+      self.identifier = identifier
+      self.validation = validation
+      self.chord = chord
+    }
+
+    /// The text shown and matched: the validation's title, or the identifier.
+    public var title: String { validation.title ?? identifier }
+
+    /// `Save Notes  ctrl+s`, with `(disabled)` when so.
+    public var description: String {
+      title + (chord.map { "  \($0)" } ?? "") + (validation.isEnabled ? "" : " (disabled)")
+    }
+  }
+
+  /// An entry that matches typed text, with where.
+  public struct Match {
+    /// The entry.
+    public let entry: Entry
+    /// Higher is better: matches at word starts and in runs rank first.
+    public let score: Int
+    /// The query and the entry's key, to find the offsets when asked.
+    let query: [UInt8]
+    let key: [UInt8]
+
+    /// The offsets of the matched characters in the UTF-8 bytes of the lowercased ``Entry/title``
+    /// (character offsets, for an ASCII title). Computed when asked, so that filtering allocates
+    /// nothing per match.
+    public var matchedOffsets: [Int] {
+      var offsets: [Int] = []
+      _ = CommandPalette.score(query, in: key) { offsets.append($0) }
+      return offsets
+    }
+  }
+
+  /// Every entry, visible or not, sorted by title.
+  public let entries: [Entry]
+
+  /// Each visible entry's title, lowercased, as bytes; parallel to `visible`.
+  private let keys: [[UInt8]]
+  private let visible: [Int]
+
+  /// Prepares the palette of `node`: the identifiers registered with the manager that would answer
+  /// a perform from it (the nearest one), each validated from `node`, with the chords of the
+  /// bindings in effect there.
+  ///
+  /// - Parameter node: Where the palette's commands would be performed.
+  /// - Complexity: One validation dispatch per registered identifier, plus the bindings in effect.
+  public init(from node: Node) {
+    var manager: ActionManager?
+    node.walkAncestors { ancestor in
+      manager = ancestor.attachedActionManager
+      return manager != nil
+    }
+    var chords: [String: KeyChord] = [:]
+    for binding in node.bindingsInEffect(includingShadowed: false)
+    where chords[binding.binding.identifier] == nil {
+      chords[binding.binding.identifier] = binding.binding.chord
+    }
+    let entries = (manager?.registeredIdentifiers ?? []).map { identifier in
+      Entry(identifier: identifier, validation: node.validate(identifier), chord: chords[identifier])
+    }
+    self.init(entries: entries)
+  }
+
+  /// A palette of given entries (sorted by title), for tests and other sources.
+  ///
+  /// - Parameter entries: The entries.
+  public init(entries: [Entry]) {
+    let sorted = entries.sorted { $0.title < $1.title }
+    let visible = sorted.indices.filter { sorted[$0].validation.isVisible }
+    self.entries = sorted
+    self.visible = visible
+    keys = visible.map { Array(sorted[$0].title.lowercased().utf8) }
+  }
+
+  /// The visible entries whose title contains the characters of `text` in order (a subsequence,
+  /// case-insensitive, spaces ignored), best first: matches at word starts and in runs score
+  /// higher, earlier and shorter ones break ties. Empty text matches every visible entry, in title
+  /// order.
+  ///
+  /// - Parameter text: What the user typed.
+  /// - Returns: The matches.
+  /// - Complexity: O(*n* · *l*) in the entries and their title lengths.
+  public func matches(_ text: String) -> [Match] {
+    let query = Array(text.lowercased().utf8.filter { $0 != UInt8(ascii: " ") })
+    var found: [Match] = []
+    for (position, key) in keys.enumerated() {
+      guard let score = Self.score(query, in: key, { _ in }) else { continue }
+      found.append(Match(entry: entries[visible[position]], score: score, query: query, key: key))
+    }
+    // Stable: equal scores keep title order.
+    return found.enumerated().sorted { lhs, rhs in
+      lhs.element.score != rhs.element.score ? lhs.element.score > rhs.element.score : lhs.offset < rhs.offset
+    }.map(\.element)
+  }
+
+  /// Scores `query` as a subsequence of `key`, greedily from the left, preferring word starts,
+  /// and passes each matched offset to `offset`; `nil` when it is not one.
+  static func score(_ query: [UInt8], in key: [UInt8], _ offset: (Int) -> Void) -> Int? {
+    if query.isEmpty { return 0 }
+    var score = 0
+    var first = -1
+    var position = 0
+    var previous = -2
+    for byte in query {
+      // Prefer the next occurrence at a word start, else the next occurrence.
+      var chosen = -1
+      var scan = position
+      while scan < key.count {
+        if key[scan] == byte {
+          if chosen < 0 { chosen = scan }
+          if isWordStart(key, scan) {
+            chosen = scan
+            break
+          }
+          if scan == previous + 1 { break }
+        }
+        scan += 1
+      }
+      guard chosen >= 0 else { return nil }
+      score += 1
+      if isWordStart(key, chosen) { score += 8 }
+      if chosen == previous + 1 { score += 4 }
+      offset(chosen)
+      if first < 0 { first = chosen }
+      previous = chosen
+      position = chosen + 1
+    }
+    score -= first / 4 + key.count / 16
+    return score
+  }
+
+  private static func isWordStart(_ key: [UInt8], _ offset: Int) -> Bool {
+    if offset == 0 { return true }
+    switch key[offset - 1] {
+    case UInt8(ascii: " "), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "("):
+      return true
+    default: return false
+    }
+  }
+}
