@@ -1,3 +1,5 @@
+import Actions
+import Foundation
 import PlaygroundKit
 import Testing
 import ViewTree
@@ -44,6 +46,27 @@ import ViewTreeActions
     demo.press(try KeyChord(parsing: "ctrl+z"))
     #expect(list.children.map(\.id) == demo.model.rows)
     #expect(demo.model.rows.count == 5)
+  }
+
+  @Test func theDemoTreeIsInspectableAsJSONAndDOT() throws {
+    let demo = EditorDemo()
+    let snapshot = demo.tree.inspection()
+    let decoded = try JSONDecoder().decode(TreeSnapshot.self, from: JSONEncoder().encode(snapshot))
+    #expect(decoded == snapshot)
+    #expect(snapshot.nodes.count == demo.tree.root.subtreeCount)
+    let window = snapshot.nodes[0]
+    #expect(window.parent == nil)
+    #expect(window.modifiers.first == "captureAction(ManagedActionRequest)")
+    #expect(window.annotations["keys"]?.contains("ctrl+s -> Save") == true)
+    #expect(window.annotations["manager"] == ["\(demo.manager.registeredIdentifiers.count) actions"])
+    let focused = try #require(snapshot.focused)
+    #expect(snapshot.nodes[focused].id == "list")
+    #expect(snapshot.nodes.contains { $0.annotations["item"] == ["menu.Save"] })
+    let dot = snapshot.dot
+    #expect(dot.hasPrefix("digraph tree {"))
+    #expect(dot.contains("style=filled"))
+    #expect(dot.contains(#"item: menu.SetColor(\"color\": \"red\")"#))
+    #expect(dot.components(separatedBy: " -> n").count - 1 == snapshot.nodes.count - 1)
   }
 
   @Test func keyBytesDecodeToChords() throws {
