@@ -28,7 +28,8 @@ let package = Package(
     .testTarget(name: "ActionsTests", dependencies: ["Actions", "TestSupport"]),
     .testTarget(
       name: "ViewTreeActionsTests", dependencies: ["ViewTreeActions", "ViewTree", "Actions", "TestSupport"]),
-    .testTarget(name: "PlaygroundTests", dependencies: ["PlaygroundKit", "ViewTreeActions", "ViewTree", "Actions"]),
+    .testTarget(
+      name: "PlaygroundTests", dependencies: ["PlaygroundKit", "ViewTreeActions", "ViewTree", "Actions"]),
     .testTarget(
       name: "ViewTreeTestingTests",
       dependencies: ["ViewTreeTesting", "ViewTree", "Actions", "ViewTreeActions", "TestSupport"]),
