@@ -90,7 +90,15 @@ public final class EditorDemo {
   @discardableResult
   public func press(_ chord: KeyChord) -> [String] {
     let start = log.count
+    if let query = paletteQuery {
+      pressInPalette(chord, query: query)
+      return Array(log[start...])
+    }
     switch chord {
+    case KeyChord(.character("p"), modifiers: .control):
+      palette = CommandPalette(from: tree.focusedNode ?? tree.root)
+      paletteQuery = ""
+      log.append("palette: \(palette?.entries.count ?? 0) commands from \(focusLabel); type to filter")
     case KeyChord(.tab): moveFocus(by: 1)
     case KeyChord(.tab, modifiers: .shift): moveFocus(by: -1)
     case KeyChord(.character("q")), KeyChord(.character("c"), modifiers: .control):
@@ -103,6 +111,68 @@ public final class EditorDemo {
       render()
     }
     return Array(log[start...])
+  }
+
+  // MARK: - The command palette (ctrl+p)
+
+  /// The text typed into the open palette; `nil` while it is closed.
+  public private(set) var paletteQuery: String?
+  private var palette: CommandPalette?
+
+  /// The open palette's best matches, as shown: `title  chord`.
+  public func paletteLines(limit: Int = 5) -> [String] {
+    guard let palette, let query = paletteQuery else { return [] }
+    return palette.matches(query).prefix(limit).map(\.entry.description)
+  }
+
+  /// A key while the palette is open: text filters, Backspace erases, Enter performs the best
+  /// match from the focus, Escape closes.
+  private func pressInPalette(_ chord: KeyChord, query: String) {
+    switch chord.key {
+    case .escape:
+      paletteQuery = nil
+      log.append("palette closed")
+    case .enter:
+      paletteQuery = nil
+      guard let best = palette?.matches(query).first?.entry else {
+        log.append("palette '\(query)': no match")
+        return
+      }
+      let result = tree.perform(best.identifier)
+      log.append("palette '\(query)' -> \(best.identifier): \(result)")
+      render()
+    case .backspace, .delete:
+      paletteQuery = String(query.dropLast())
+      log.append("palette '\(paletteQuery ?? "")': " + paletteLines(limit: 3).joined(separator: " | "))
+    case .character(let character) where chord.modifiers.isEmpty:
+      paletteQuery = query + String(character)
+      log.append("palette '\(paletteQuery ?? "")': " + paletteLines(limit: 3).joined(separator: " | "))
+    default:
+      break
+    }
+  }
+
+  // MARK: - The footer and the inspector
+
+  /// The key bindings in effect at the focus, as a footer shows them (nearest first, disabled
+  /// ones marked).
+  public func footerLine() -> String {
+    tree.bindingsInEffect(includingShadowed: false).map { binding in
+      "\(binding.binding.chord) \(binding.validation.title ?? binding.binding.identifier)"
+        + (binding.validation.isEnabled ? "" : " (off)")
+    }.joined(separator: " · ")
+  }
+
+  /// The focused node as an inspector shows it: its modifiers and what ViewTreeActions knows about
+  /// it (bindings, item, manager).
+  public func inspectorLines() -> [String] {
+    let node = tree.focusedNode ?? tree.root
+    guard let entry = node.snapshot(annotate: { $0.actionAnnotations }).nodes.first else { return [] }
+    var lines = ["\(node.path)"] + entry.modifiers.map { "  \($0)" }
+    for key in entry.annotations.keys.sorted() {
+      for value in entry.annotations[key] ?? [] { lines.append("  \(key): \(value)") }
+    }
+    return lines
   }
 
   private func moveFocus(by offset: Int) {

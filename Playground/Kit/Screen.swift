@@ -27,7 +27,15 @@ public struct Screen {
       .split(separator: "\n").map { line in
         String(line.split(separator: " · ").first ?? Substring(line))
       }
-    var rightLines = ["Menus (validated against the focus):"] + demo.menuLines().map { "  " + $0 }
+    var rightLines: [String]
+    if let query = demo.paletteQuery {
+      rightLines =
+        ["Palette (Enter performs, Esc closes): \(query)_"] + demo.paletteLines(limit: 8).map { "  " + $0 }
+      rightLines.append("")
+    } else {
+      rightLines = []
+    }
+    rightLines += ["Menus (validated against the focus):"] + demo.menuLines().map { "  " + $0 }
     rightLines.append("")
     rightLines.append(
       "Document: color \(demo.model.color), saved \(demo.model.saves)x\(demo.model.isLocked ? ", locked" : "")"
@@ -35,6 +43,9 @@ public struct Screen {
     for (index, row) in demo.model.rows.enumerated() {
       rightLines.append((index == demo.model.selection ? "> " : "  ") + row)
     }
+    rightLines.append("")
+    rightLines.append("Inspector:")
+    rightLines += demo.inspectorLines().map { "  " + $0 }
     let upper = max(treeLines.count, rightLines.count)
     let logHeight = max(1, height - upper - 4)
     for index in 0..<upper {
@@ -48,9 +59,10 @@ public struct Screen {
     let recent = demo.log.suffix(logHeight)
     for entry in recent { lines.append(pad("  " + entry, width, nil)) }
     for _ in recent.count..<logHeight { lines.append(pad("", width, nil)) }
-    lines.append(pad(" Tab/Shift-Tab focus · up/down select · del delete · ctrl+z/y undo/redo", width, nil))
+    // The footer: the bindings in effect at the focus, as they change with it.
+    lines.append(pad(" " + demo.footerLine(), width, styled ? "\u{1B}[2m" : nil))
     lines.append(
-      pad(" r/g/b color · l lock · ctrl+s save · q quit        focus: \(demo.focusLabel)", width, nil))
+      pad(" Tab/Shift-Tab focus · ctrl+p palette · q quit        focus: \(demo.focusLabel)", width, nil))
     return Array(lines.prefix(height))
   }
 

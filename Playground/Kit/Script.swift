@@ -2,8 +2,8 @@ import ViewTree
 import ViewTreeActions
 
 /// The keys the scripted tour plays: selection, a transform, undo and redo, a focus change, a
-/// disabled item, an argument, a capture, and a save.
-public let defaultTour = "down, del, ctrl+z, ctrl+y, tab, del, r, l, g, l, ctrl+s, q"
+/// disabled item, an argument, a capture, and a save through the command palette.
+public let defaultTour = "down, del, ctrl+z, ctrl+y, tab, del, r, l, g, l, ctrl+p, s, v, enter, q"
 
 /// Plays keys without a terminal and reports each frame's log lines and the menus' state.
 ///
@@ -17,12 +17,20 @@ public func runScript(_ chords: [KeyChord], output: (String) -> Void) {
     output("  " + line)
   }
   output("menus: " + demo.menuLines().joined(separator: " | "))
+  output("footer: " + demo.footerLine())
+  var footer = demo.footerLine()
   for chord in chords {
     output("> \(chord)")
     for line in demo.press(chord) { output("  " + line) }
     output("  menus: " + demo.menuLines().joined(separator: " | "))
+    // The footer follows the focus: printed when it changed.
+    if demo.footerLine() != footer {
+      footer = demo.footerLine()
+      output("  footer: " + footer)
+    }
     if demo.wantsToQuit { break }
   }
+  output("inspector: " + demo.inspectorLines().joined(separator: " "))
   output(
     "done: focus \(demo.focusLabel), rows \(demo.model.rows.count), color \(demo.model.color), "
       + "saved \(demo.model.saves)x")
@@ -36,7 +44,9 @@ public let usage = """
 
   In a terminal it opens a small document editor drawn as a tree: Tab and Shift-Tab move the
   focus, keys trigger actions through key bindings, the menus show live validation, and a log
-  shows each action's path (visited nodes, transforms, who handled it). q quits.
+  shows each action's path (visited nodes, transforms, who handled it). A footer lists the key
+  bindings in effect at the focus, ctrl+p opens a command palette (type to filter, Enter
+  performs), and an inspector shows the focused node. q quits.
 
   When standard input is not a terminal, or with --script, it plays keys without a terminal and
   prints each frame's log lines, then exits. KEYS are key chords separated by commas or spaces,

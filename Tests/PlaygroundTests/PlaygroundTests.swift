@@ -26,6 +26,12 @@ import ViewTreeActions
     #expect(text.contains(#"r -> SetColor("color": "red"): window(capture) -> window => performed"#))
     #expect(text.contains(#"g -> SetColor("color": "green"): window(capture) => blocked by window"#))
     #expect(text.contains("Unlock [on]"))
+    // The footer follows the focus and the lock; the palette filters and performs.
+    #expect(text.contains("footer: ctrl+s Save · ctrl+z Undo"))
+    #expect(text.contains("delete DeleteRow (off) · l Unlock"))
+    #expect(text.contains("palette 'sv': Save  ctrl+s | SelectPrevious"))
+    #expect(text.contains("palette 'sv' -> Save: performed Save (manager at window)"))
+    #expect(text.contains("inspector: window/editor"))
     #expect(text.hasSuffix("done: focus editor, rows 4, color red, saved 1x"))
   }
 
