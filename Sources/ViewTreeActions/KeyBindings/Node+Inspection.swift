@@ -2,7 +2,7 @@ import Actions
 import ViewTree
 
 extension Node {
-  /// What ViewTreeActions adds to a node in a ``ViewTree/TreeSnapshot``: its key bindings
+  /// What ViewTreeActions adds to a node in a `TreeSnapshot`: its key bindings
   /// (`keys`), its action item (`item`), whether it carries a manager (`manager`, with the number
   /// of registered actions) and its declaration problems (`problems`). Empty for a node with none.
   public var actionAnnotations: [String: [String]] {
@@ -22,7 +22,7 @@ extension Node {
 extension NodeTree {
   /// The tree as plain data for inspectors: every node with its modifiers, key bindings, items,
   /// manager and problems, and the focus; `Codable`, and as Graphviz DOT in
-  /// ``ViewTree/TreeSnapshot/dot``.
+  /// `TreeSnapshot.dot`.
   ///
   /// ```swift
   /// let json = try JSONEncoder().encode(tree.inspection())

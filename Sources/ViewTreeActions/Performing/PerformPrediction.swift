@@ -3,11 +3,11 @@ import ViewTree
 
 /// Which manager would answer an identifier performed from a node, and whether it knows the
 /// identifier, worked out without running any handler or action (see
-/// ``ViewTree/Node/performPrediction(for:)``).
+/// `Node.performPrediction(for:)`).
 public struct PerformPrediction: CustomStringConvertible {
   /// The identifier, as given.
   public let identifier: String
-  /// Where the perform's request would end: ``ViewTree/HandlerPrediction/handled(by:modifier:)``
+  /// Where the perform's request would end: `HandlerPrediction.handled(by:modifier:)`
   /// names the node whose manager answers.
   public let answerer: HandlerPrediction
   /// The manager that would answer, when that is certain.
