@@ -1,6 +1,6 @@
 import Actions
-import Testing
 import TestSupport
+import Testing
 import ViewTree
 import ViewTreeActions
 
