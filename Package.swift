@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "Actions", targets: ["Actions"]),
     .library(name: "ViewTreeActions", targets: ["ViewTreeActions"]),
     .library(name: "ViewTreeTesting", targets: ["ViewTreeTesting"]),
+    .library(name: "TerminalKeys", targets: ["TerminalKeys"]),
     .executable(name: "Playground", targets: ["Playground"]),
   ],
   targets: [
@@ -19,17 +20,22 @@ let package = Package(
     .target(name: "Actions"),
     .target(name: "ViewTreeActions", dependencies: ["ViewTree", "Actions"]),
     .target(name: "ViewTreeTesting", dependencies: ["ViewTree", "Actions", "ViewTreeActions"]),
+    // Terminal input decoding, in its own module so that non-terminal users never build it.
+    .target(name: "TerminalKeys", dependencies: ["ViewTreeActions"]),
     .target(
-      name: "PlaygroundKit", dependencies: ["ViewTree", "Actions", "ViewTreeActions"], path: "Playground/Kit"),
+      name: "PlaygroundKit", dependencies: ["ViewTree", "Actions", "ViewTreeActions", "TerminalKeys"],
+      path: "Playground/Kit"),
     .executableTarget(name: "Playground", dependencies: ["PlaygroundKit"], path: "Playground/App"),
     // Helpers shared by the test targets; not a product.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "ViewTreeTests", dependencies: ["ViewTree", "TestSupport"]),
     .testTarget(name: "ActionsTests", dependencies: ["Actions", "TestSupport"]),
+    .testTarget(name: "TerminalKeysTests", dependencies: ["TerminalKeys", "ViewTreeActions"]),
     .testTarget(
       name: "ViewTreeActionsTests", dependencies: ["ViewTreeActions", "ViewTree", "Actions", "TestSupport"]),
     .testTarget(
-      name: "PlaygroundTests", dependencies: ["PlaygroundKit", "ViewTreeActions", "ViewTree", "Actions"]),
+      name: "PlaygroundTests",
+      dependencies: ["PlaygroundKit", "ViewTreeActions", "ViewTree", "Actions", "TerminalKeys"]),
     .testTarget(
       name: "ViewTreeTestingTests",
       dependencies: ["ViewTreeTesting", "ViewTree", "Actions", "ViewTreeActions", "TestSupport"]),

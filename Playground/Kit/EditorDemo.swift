@@ -59,7 +59,8 @@ public final class EditorDemo {
           for row in model.rows { NodeDeclaration(row) }
         }
         .provideActionContext { context in context[SelectedRowKey.self] = model.selection }
-        .bindKey("del", to: "Delete").bindKey("up", to: "SelectPrevious").bindKey("down", to: "SelectNext")
+        .bindKey("del", to: "Delete").bindKey("backspace", to: "Delete").bindKey("up", to: "SelectPrevious")
+        .bindKey("down", to: "SelectNext")
       }
       // The list's Delete key asks for a generic "Delete"; the sidebar knows that means a row.
       .transformAction(ManagedActionRequest.self) { request in
@@ -149,6 +150,16 @@ public final class EditorDemo {
       log.append("palette '\(paletteQuery ?? "")': " + paletteLines(limit: 3).joined(separator: " | "))
     default:
       break
+    }
+  }
+
+  /// Pasted text: typed into the palette when it is open, otherwise logged and ignored.
+  public func paste(_ text: String) {
+    if let query = paletteQuery {
+      paletteQuery = query + text
+      log.append("palette '\(paletteQuery ?? "")': " + paletteLines(limit: 3).joined(separator: " | "))
+    } else {
+      log.append("pasted \(text.count) characters (nothing here takes text)")
     }
   }
 

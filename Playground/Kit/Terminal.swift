@@ -1,4 +1,5 @@
 import Synchronization
+import TerminalKeys
 import ViewTreeActions
 
 #if canImport(Glibc)
@@ -28,7 +29,7 @@ public final class InteractiveSession {
   public static var isAvailable: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
 
   private let demo = EditorDemo()
-  private var decoder = KeyDecoder()
+  private var decoder = TerminalKeyDecoder()
   private var isRaw = false
 
   /// Creates a session.
@@ -51,9 +52,13 @@ public final class InteractiveSession {
         if errno == EINTR { continue }
         break
       }
-      let chords = count == 0 ? decoder.flush() : decoder.feed(buffer[0..<count])
-      for chord in chords {
-        demo.press(chord)
+      // A read that timed out (0.1 s) with bytes held: a lone Escape was the Escape key.
+      let inputs = count == 0 ? (decoder.isWaiting ? decoder.flush() : []) : decoder.feed(buffer[0..<count])
+      for input in inputs {
+        switch input {
+        case .key(let chord): demo.press(chord)
+        case .paste(let text): demo.paste(text)
+        }
         needsDraw = true
       }
     }

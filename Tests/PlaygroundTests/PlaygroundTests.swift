@@ -1,6 +1,7 @@
 import Actions
 import Foundation
 import PlaygroundKit
+import TerminalKeys
 import Testing
 import ViewTree
 import ViewTreeActions
@@ -75,17 +76,26 @@ import ViewTreeActions
     #expect(dot.components(separatedBy: " -> n").count - 1 == snapshot.nodes.count - 1)
   }
 
-  @Test func keyBytesDecodeToChords() throws {
-    var decoder = KeyDecoder()
-    let chords = decoder.feed([
-      0x09, 0x1B, 0x5B, 0x5A, 0x13, 0x7F, 0x1B, 0x5B, 0x33, 0x7E, 0x71, 0x1B, 0x5B, 0x41,
-    ])
-    #expect(chords.map(\.description) == ["tab", "shift+tab", "ctrl+s", "delete", "delete", "q", "up"])
-    // A lone escape waits for more bytes, then stands alone.
-    #expect(decoder.feed([0x1B]).isEmpty)
-    #expect(decoder.flush().map(\.description) == ["escape"])
-    #expect(decoder.feed([0x1B, 0x5B]).isEmpty)
-    #expect(decoder.feed([0x42]).map(\.description) == ["down"])
+  @Test func terminalBytesDriveTheDemo() throws {
+    // What the interactive session does with a read: Backspace (0x7F, as xterm sends it) deletes
+    // the selected row from the list, ctrl+p (0x10) opens the palette and a paste types into it.
+    let demo = EditorDemo()
+    var decoder = TerminalKeyDecoder()
+    for input in decoder.feed(
+      [0x7F, 0x10, 0x1B, 0x5B, 0x32, 0x30, 0x30, 0x7E] + Array("sav".utf8) + [0x1B, 0x5B])
+    {
+      switch input {
+      case .key(let chord): demo.press(chord)
+      case .paste(let text): demo.paste(text)
+      }
+    }
+    #expect(demo.model.rows.count == 4)
+    #expect(demo.paletteQuery == "")  // open; the paste has not ended yet
+    for input in decoder.feed([0x32, 0x30, 0x31, 0x7E]) {
+      if case .paste(let text) = input { demo.paste(text) }
+    }
+    #expect(demo.paletteQuery == "sav")
+    #expect(demo.paletteLines(limit: 1) == ["Save  ctrl+s"])
   }
 
   @Test func framesFitTheTerminal() {

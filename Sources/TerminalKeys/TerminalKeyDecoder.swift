@@ -1,0 +1,317 @@
+import ViewTreeActions
+
+/// What a terminal sent: a key press, or text pasted with bracketed paste.
+public enum TerminalInput: Hashable, Sendable, CustomStringConvertible {
+  /// A key press.
+  case key(KeyChord)
+  /// Text the user pasted (bracketed paste), passed through as text rather than as key presses.
+  case paste(String)
+
+  /// The chord, or `paste(…)` with the text's length.
+  public var description: String {
+    switch self {
+    case .key(let chord): "\(chord)"
+    case .paste(let text): "paste(\(text.count) characters)"
+    }
+  }
+}
+
+/// Turns the bytes a terminal sends into key chords and pasted text, whatever way the reads split
+/// them.
+///
+/// It understands what xterm-compatible terminals send: control bytes (Backspace as `0x7F` or
+/// `0x08`, as xterm sends them; forward Delete as `ESC [ 3 ~`), CSI and SS3 sequences for arrows,
+/// Home, End, Insert, Page Up and Down and F1 to F12 with their modifiers (`ESC [ 1 ; 5 A` is
+/// ctrl+up), the kitty keyboard protocol (`ESC [ 97 ; 5 u` is ctrl+a), Alt as an `ESC` prefix,
+/// bracketed paste (`ESC [ 200 ~ … ESC [ 201 ~`) and UTF-8 text.
+///
+/// ```swift
+/// var decoder = TerminalKeyDecoder()
+/// for input in decoder.feed(bytesJustRead) { … }
+/// if decoder.isWaiting { /* after ~50 ms without more bytes: */ for input in decoder.flush() { … } }
+/// ```
+///
+/// A lone `ESC` may be the Escape key or the start of a sequence: the decoder keeps it until more
+/// bytes come, and the caller decides when to stop waiting (``flush()``), as terminals give no
+/// other way to tell. Malformed or unknown sequences are skipped, never trapped on; a sequence
+/// longer than ``maximumSequenceLength`` is dropped.
+public struct TerminalKeyDecoder {
+  /// The longest escape sequence kept while waiting for its end; longer ones are dropped.
+  public static let maximumSequenceLength = 64
+
+  private var pending: [UInt8] = []
+  /// The text of a bracketed paste in progress, if one is.
+  private var paste: [UInt8]?
+
+  /// Creates a decoder.
+  public init() {}
+
+  /// Whether bytes are held for a sequence that may go on (a lone `ESC`, a partial sequence or
+  /// character, or an unfinished paste): the caller may ``flush()`` them after a timeout.
+  public var isWaiting: Bool { !pending.isEmpty || paste != nil }
+
+  /// Adds bytes read from the terminal and returns the inputs they complete, in order.
+  ///
+  /// - Parameter bytes: The bytes just read.
+  /// - Returns: The key presses and pastes completed.
+  /// - Complexity: O(*n*) in the bytes held and added.
+  public mutating func feed(_ bytes: some Sequence<UInt8>) -> [TerminalInput] {
+    pending.append(contentsOf: bytes)
+    var inputs: [TerminalInput] = []
+    var position = 0
+    while position < pending.count {
+      if paste != nil {
+        guard let used = continuePaste(from: position, into: &inputs) else { break }
+        position = used
+        continue
+      }
+      guard let (input, used) = decode(at: position) else { break }
+      if let input { inputs.append(input) }
+      position += used
+    }
+    pending.removeFirst(position)
+    return inputs
+  }
+
+  /// Gives up waiting: a held `ESC` is the Escape key, and the bytes after it are read as keys; an
+  /// unfinished paste is returned as pasted; a partial UTF-8 character is dropped.
+  ///
+  /// - Returns: The inputs the held bytes make.
+  public mutating func flush() -> [TerminalInput] {
+    var inputs: [TerminalInput] = []
+    if let text = paste {
+      inputs.append(.paste(String(decoding: text + pending, as: UTF8.self)))
+      paste = nil
+      pending = []
+      return inputs
+    }
+    var bytes = pending
+    pending = []
+    while !bytes.isEmpty {
+      if bytes[0] == 0x1B {
+        inputs.append(.key(KeyChord(.escape)))
+        bytes.removeFirst()
+        inputs += feed(bytes)
+        bytes = pending
+        pending = []
+      } else {
+        // A partial UTF-8 character: dropped.
+        break
+      }
+    }
+    return inputs
+  }
+
+  // MARK: - Decoding
+
+  /// The input at `position` and the bytes it used (`nil` input: bytes skipped); `nil` when more
+  /// bytes are needed.
+  private mutating func decode(at position: Int) -> (TerminalInput?, Int)? {
+    let byte = pending[position]
+    switch byte {
+    case 0x1B: return decodeEscape(at: position)
+    case 0x09: return (.key(KeyChord(.tab)), 1)
+    case 0x0D, 0x0A: return (.key(KeyChord(.enter)), 1)
+    case 0x7F, 0x08: return (.key(KeyChord(.backspace)), 1)
+    case 0x00: return (.key(KeyChord(.space, modifiers: .control)), 1)
+    case 0x01...0x1A: return (.key(KeyChord(.character(Self.character(byte + 0x60)), modifiers: .control)), 1)
+    case 0x1C...0x1F: return (.key(KeyChord(.character(Self.character(byte + 0x40)), modifiers: .control)), 1)
+    case 0x20: return (.key(KeyChord(.space)), 1)
+    case 0x21...0x7E: return (.key(KeyChord(.character(Self.character(byte)))), 1)
+    default: return decodeUTF8(at: position)
+    }
+  }
+
+  private static func character(_ byte: UInt8) -> Character { Character(Unicode.Scalar(byte)) }
+
+  /// A UTF-8 character, or a byte that cannot start one (skipped).
+  private func decodeUTF8(at position: Int) -> (TerminalInput?, Int)? {
+    let lead = pending[position]
+    let length: Int
+    switch lead {
+    case 0xC2...0xDF: length = 2
+    case 0xE0...0xEF: length = 3
+    case 0xF0...0xF4: length = 4
+    default: return (nil, 1)
+    }
+    var end = position + 1
+    while end < pending.count, end < position + length {
+      guard pending[end] & 0xC0 == 0x80 else { return (nil, 1) }
+      end += 1
+    }
+    guard end == position + length else { return nil }
+    var decoder = UTF8()
+    var iterator = pending[position..<end].makeIterator()
+    guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return (nil, length) }
+    return (.key(KeyChord(.character(Character(scalar)))), length)
+  }
+
+  /// What follows an `ESC` at `position`.
+  private mutating func decodeEscape(at position: Int) -> (TerminalInput?, Int)? {
+    guard position + 1 < pending.count else { return nil }
+    let next = pending[position + 1]
+    switch next {
+    case UInt8(ascii: "["): return decodeCSI(at: position)
+    case UInt8(ascii: "O"):
+      guard position + 2 < pending.count else { return nil }
+      let key: KeyChord.Key? =
+        switch pending[position + 2] {
+        case UInt8(ascii: "A"): .up
+        case UInt8(ascii: "B"): .down
+        case UInt8(ascii: "C"): .right
+        case UInt8(ascii: "D"): .left
+        case UInt8(ascii: "H"): .home
+        case UInt8(ascii: "F"): .end
+        case UInt8(ascii: "P"): .function(1)
+        case UInt8(ascii: "Q"): .function(2)
+        case UInt8(ascii: "R"): .function(3)
+        case UInt8(ascii: "S"): .function(4)
+        default: nil
+        }
+      return (key.map { .key(KeyChord($0)) }, 3)
+    case 0x1B:
+      // Escape pressed, then another escape or sequence.
+      return (.key(KeyChord(.escape)), 1)
+    default:
+      // Alt with the key that follows.
+      guard let (input, used) = decode(at: position + 1) else { return nil }
+      guard case .key(let chord)? = input else { return (input, used + 1) }
+      return (.key(KeyChord(chord.key, modifiers: chord.modifiers.union(.alt))), used + 1)
+    }
+  }
+
+  /// A CSI sequence `ESC [ parameters intermediates final` at `position`.
+  private mutating func decodeCSI(at position: Int) -> (TerminalInput?, Int)? {
+    var end = position + 2
+    while end < pending.count {
+      let byte = pending[end]
+      if (0x40...0x7E).contains(byte) { break }
+      guard (0x20...0x3F).contains(byte) else { return (nil, end - position) }
+      end += 1
+      if end - position > Self.maximumSequenceLength { return (nil, end - position) }
+    }
+    guard end < pending.count else { return nil }
+    let length = end - position + 1
+    let parameters = Self.parameters(pending[(position + 2)..<end])
+    let final = pending[end]
+    let modifiers = Self.modifiers(parameters.count > 1 ? parameters[1] : 1)
+    let key: KeyChord.Key?
+    switch final {
+    case UInt8(ascii: "A"): key = .up
+    case UInt8(ascii: "B"): key = .down
+    case UInt8(ascii: "C"): key = .right
+    case UInt8(ascii: "D"): key = .left
+    case UInt8(ascii: "H"): key = .home
+    case UInt8(ascii: "F"): key = .end
+    case UInt8(ascii: "P"): key = .function(1)
+    case UInt8(ascii: "Q"): key = .function(2)
+    case UInt8(ascii: "R"): key = .function(3)
+    case UInt8(ascii: "S"): key = .function(4)
+    case UInt8(ascii: "Z"): return (.key(KeyChord(.tab, modifiers: modifiers.union(.shift))), length)
+    case UInt8(ascii: "~"):
+      switch parameters.first ?? 0 {
+      case 200:
+        paste = []
+        return (nil, length)
+      case 201: return (nil, length)  // an end of paste without a start
+      default: key = Self.tildeKey(parameters.first ?? 0)
+      }
+    case UInt8(ascii: "u"):
+      return (Self.kittyKey(parameters.first ?? 0, modifiers).map { .key($0) }, length)
+    default: key = nil
+    }
+    return (key.map { .key(KeyChord($0, modifiers: modifiers)) }, length)
+  }
+
+  /// Continues a bracketed paste from `position`; returns where decoding goes on, or `nil` when
+  /// the end marker may still be coming.
+  private mutating func continuePaste(from position: Int, into inputs: inout [TerminalInput]) -> Int? {
+    let end: [UInt8] = [0x1B, 0x5B, 0x32, 0x30, 0x31, 0x7E]  // ESC [ 2 0 1 ~
+    var index = position
+    while index < pending.count {
+      if pending[index] == 0x1B {
+        let available = min(end.count, pending.count - index)
+        if pending[index..<(index + available)].elementsEqual(end.prefix(available)) {
+          guard available == end.count else {
+            paste?.append(contentsOf: pending[position..<index])
+            return index == position ? nil : index
+          }
+          paste?.append(contentsOf: pending[position..<index])
+          inputs.append(.paste(String(decoding: paste ?? [], as: UTF8.self)))
+          paste = nil
+          return index + end.count
+        }
+      }
+      index += 1
+    }
+    paste?.append(contentsOf: pending[position..<index])
+    return index
+  }
+
+  /// The numbers of a CSI sequence's parameters (`1;5` is `[1, 5]`; kitty's `:` sub-parameters
+  /// are ignored); a missing or oversized number is 0.
+  private static func parameters(_ bytes: ArraySlice<UInt8>) -> [Int] {
+    var result: [Int] = []
+    var current = 0
+    var skipping = false
+    for byte in bytes {
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"):
+        if !skipping { current = min(current * 10 + Int(byte - 0x30), 1_000_000) }
+      case UInt8(ascii: ":"): skipping = true
+      case UInt8(ascii: ";"):
+        result.append(current)
+        current = 0
+        skipping = false
+      default: break
+      }
+    }
+    result.append(current)
+    return result
+  }
+
+  /// xterm's modifier parameter: 1 plus a bit set of shift 1, alt 2, ctrl 4, meta 8.
+  private static func modifiers(_ parameter: Int) -> KeyChord.Modifiers {
+    let bits = max(0, parameter - 1)
+    var modifiers: KeyChord.Modifiers = []
+    if bits & 1 != 0 { modifiers.insert(.shift) }
+    if bits & 2 != 0 { modifiers.insert(.alt) }
+    if bits & 4 != 0 { modifiers.insert(.control) }
+    if bits & 8 != 0 { modifiers.insert(.meta) }
+    return modifiers
+  }
+
+  /// The key of `ESC [ n ~`.
+  private static func tildeKey(_ number: Int) -> KeyChord.Key? {
+    switch number {
+    case 1, 7: .home
+    case 2: .insert
+    case 3: .delete
+    case 4, 8: .end
+    case 5: .pageUp
+    case 6: .pageDown
+    case 11...15: .function(number - 10)
+    case 17...21: .function(number - 11)
+    case 23, 24: .function(number - 12)
+    default: nil
+    }
+  }
+
+  /// The key of kitty's `ESC [ codepoint ; modifiers u`.
+  private static func kittyKey(_ codepoint: Int, _ modifiers: KeyChord.Modifiers) -> KeyChord? {
+    switch codepoint {
+    case 9: return KeyChord(.tab, modifiers: modifiers)
+    case 13: return KeyChord(.enter, modifiers: modifiers)
+    case 27: return KeyChord(.escape, modifiers: modifiers)
+    case 32: return KeyChord(.space, modifiers: modifiers)
+    case 127, 8: return KeyChord(.backspace, modifiers: modifiers)
+    case 0x21...0x10FFFF:
+      // Kitty sends its functional keys (arrows and such, when asked to) as private-use code
+      // points; they are not characters.
+      if (57344...63743).contains(codepoint) { return nil }
+      guard let scalar = Unicode.Scalar(UInt32(codepoint)) else { return nil }
+      return KeyChord(.character(Character(scalar)), modifiers: modifiers)
+    default: return nil
+    }
+  }
+}
