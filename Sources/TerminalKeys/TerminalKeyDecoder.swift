@@ -74,7 +74,8 @@ public struct TerminalKeyDecoder {
   }
 
   /// Gives up waiting: a held `ESC` is the Escape key, and the bytes after it are read as keys; an
-  /// unfinished paste is returned as pasted; a partial UTF-8 character is dropped.
+  /// unfinished paste is returned as pasted; a partial UTF-8 character is dropped. Afterwards
+  /// nothing is held (``isWaiting`` is `false`).
   ///
   /// - Returns: The inputs the held bytes make.
   public mutating func flush() -> [TerminalInput] {
@@ -98,6 +99,12 @@ public struct TerminalKeyDecoder {
         // A partial UTF-8 character: dropped.
         break
       }
+    }
+    // The bytes after a held escape may have opened a paste that has not ended: it is pasted.
+    if let text = paste {
+      inputs.append(.paste(String(decoding: text + pending, as: UTF8.self)))
+      paste = nil
+      pending = []
     }
     return inputs
   }

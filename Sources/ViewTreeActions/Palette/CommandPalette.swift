@@ -21,7 +21,8 @@ public struct CommandPalette {
     public let identifier: String
     /// Its validation from the palette's node: title, enabled, visible, state.
     public let validation: Validation
-    /// The chord bound to the identifier in effect at the palette's node, if any.
+    /// The chord of the binding in effect at the palette's node whose identifier is exactly this
+    /// one, if any.
     public let chord: KeyChord?
 
     /// Creates an entry, for palettes of other sources (see ``CommandPalette/init(entries:)``).
