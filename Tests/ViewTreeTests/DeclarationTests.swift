@@ -264,4 +264,34 @@ import ViewTree
     #expect(tree.node(id: "leaf")!.trigger(Save()).finalAction is Open)
     #expect(log.entries == ["capture", "observe", "receive", "transform", "handle"])
   }
+
+  @Test func valuelessFormsOfClassAndProtocolTypesMatchSubclassesAndConformingTypes() {
+    let log = Log()
+    let leaf = Node("leaf")
+      .captureAction(BaseCommand.self) {
+        log("capture base")
+        return .unhandled
+      }
+      .onAction((any DocumentAction).self) { log("observe document") }
+      .receiveAction(BaseCommand.self) {
+        log("receive base")
+        return .unhandled
+      }
+      .onAction(SpecialCommand.self) { log("observe special") }
+      .handleAction((any DocumentAction).self) { log("handle document") }
+      .handleAction(BaseCommand.self) { log("handle base") }
+    let tree = NodeTree("root") { leaf }
+    #expect(leaf.trigger(SpecialCommand(name: "x")).isHandled)
+    #expect(log.entries == ["capture base", "receive base", "observe special", "handle base"])
+    log.entries.removeAll()
+    #expect(leaf.trigger(BaseCommand(name: "y")).isHandled)
+    #expect(log.entries == ["capture base", "receive base", "handle base"])
+    log.entries.removeAll()
+    #expect(leaf.trigger(Close()).isHandled)
+    #expect(log.entries == ["observe document", "handle document"])
+    log.entries.removeAll()
+    #expect(!leaf.trigger(Save()).isHandled)
+    #expect(log.entries.isEmpty)
+    withExtendedLifetime(tree) {}
+  }
 }

@@ -73,9 +73,6 @@ public protocol ModifierHost {
 /// the modifier methods create them.
 public struct DeclaredModifier {
   let kind: ModifierKind
-  /// True when the modifier matches exactly one concrete struct or enum type (see
-  /// `ModifierEntry.exactOnly`).
-  let exactOnly: Bool
   /// The type a typed modifier matches; `nil` for untyped modifiers.
   let matchType: Any.Type?
   /// The type a lift produces, for descriptions.
@@ -83,9 +80,8 @@ public struct DeclaredModifier {
   let body: ModifierBody
 
   @usableFromInline
-  init(kind: ModifierKind, exactOnly: Bool, matchType: Any.Type?, outputType: Any.Type?, body: ModifierBody) {
+  init(kind: ModifierKind, matchType: Any.Type?, outputType: Any.Type?, body: ModifierBody) {
     self.kind = kind
-    self.exactOnly = exactOnly
     self.matchType = matchType
     self.outputType = outputType
     self.body = body
@@ -97,11 +93,8 @@ extension ModifierHost {
   /// Adds the modifier a modifier method made.
   @usableFromInline
   consuming func attach(
-    _ kind: ModifierKind, matching matchType: Any.Type?, exactOnly: Bool, output: Any.Type? = nil,
-    body: ModifierBody
+    _ kind: ModifierKind, matching matchType: Any.Type?, output: Any.Type? = nil, body: ModifierBody
   ) -> Self {
-    adding(
-      DeclaredModifier(kind: kind, exactOnly: exactOnly, matchType: matchType, outputType: output, body: body)
-    )
+    adding(DeclaredModifier(kind: kind, matchType: matchType, outputType: output, body: body))
   }
 }

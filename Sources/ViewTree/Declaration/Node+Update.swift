@@ -147,9 +147,10 @@ enum DeclaredAttachmentKeys: NodeAttachmentKey {
 }
 
 extension ModifierEntry {
-  /// Whether `declared` has this entry's kind and matches the same types.
+  /// Whether `declared` has this entry's kind and matches the same types (and so matches them the
+  /// same way: `exactOnly` follows from the kind and type).
   func hasSameShape(as declared: DeclaredModifier) -> Bool {
-    kind == declared.kind && exactOnly == declared.exactOnly
+    kind == declared.kind
       && matchType.map(ObjectIdentifier.init) == declared.matchType.map(ObjectIdentifier.init)
       && outputType.map(ObjectIdentifier.init) == declared.outputType.map(ObjectIdentifier.init)
   }

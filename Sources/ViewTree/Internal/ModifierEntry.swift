@@ -39,6 +39,13 @@ enum ModifierBody {
   case handleAll((any Action) throws -> Void)
   /// An untyped receive or capture modifier's closure itself.
   case decideAll((any Action) throws -> ActionDisposition)
+  /// A value-less typed observer's closure itself: the dispatcher checks the type (see
+  /// `DispatchRun.typedMatch`).
+  case observeTyped(() -> Void)
+  /// A value-less typed handler's closure itself.
+  case handleTyped(() throws -> Void)
+  /// A value-less typed receive or capture modifier's closure itself.
+  case decideTyped(() throws -> ActionDisposition)
   case error((any Error) throws -> CatchReply)
   /// A responder: given the request and, when the caller awaits an answer, the slot to write it to.
   /// With `awaiting`, an awaited dispatch runs that form instead (a responder that works both ways).
@@ -70,12 +77,12 @@ struct ModifierEntry {
   }
 }
 
-/// Decides how a typed modifier for `T` matches actions.
+/// Decides how a typed modifier of `kind` for `type` matches actions.
 ///
 /// A concrete struct or enum type conforming to ``Action`` matches by type identity only. A class
 /// (subclasses match too) or an existential such as `(any Saveable).self` (conforming types match)
-/// needs a dynamic cast when the identities differ.
-@inlinable @inline(__always)
-func matchesExactlyOnly<T>(_ type: T.Type) -> Bool {
-  (type is any Action.Type) && !(type is AnyObject.Type)
+/// needs a dynamic cast when the identities differ, and so does an error type.
+func matchesExactlyOnly(_ kind: ModifierKind, _ type: Any.Type?) -> Bool {
+  guard let type, kind != .catchError else { return false }
+  return (type is any Action.Type) && !(type is AnyObject.Type)
 }

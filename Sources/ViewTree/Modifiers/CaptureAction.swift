@@ -14,7 +14,7 @@ extension ModifierHost {
   /// - Returns: This node or declaration, for chaining.
   @discardableResult
   public consuming func captureAction(_ body: @escaping (any Action) throws -> ActionDisposition) -> Self {
-    attach(.capture, matching: nil, exactOnly: false, body: .decideAll(body))
+    attach(.capture, matching: nil, body: .decideAll(body))
   }
 
   /// Captures actions of one type in the capture phase; other actions pass by untouched.
@@ -27,11 +27,10 @@ extension ModifierHost {
   public consuming func captureAction<T>(
     _ type: T.Type, perform body: @escaping (T) throws -> ActionDisposition
   ) -> Self {
-    let exact = matchesExactlyOnly(type)
     return attach(
-      .capture, matching: type, exactOnly: exact,
+      .capture, matching: type,
       body: .action { action, actionType in
-        try withMatch(action, type: actionType, as: T.self, exactOnly: exact) { value in
+        try withMatch(action, type: actionType, as: T.self) { value in
           return try body(value) == .handled ? .handled : .passed
         }
       })
@@ -47,12 +46,7 @@ extension ModifierHost {
   public consuming func captureAction<T>(
     _ type: T.Type, perform body: @escaping () throws -> ActionDisposition
   ) -> Self {
-    let exact = matchesExactlyOnly(type)
     return attach(
-      .capture, matching: type, exactOnly: exact,
-      body: .action { action, actionType in
-        guard isMatch(action, actionType, T.self, exactOnly: exact) else { return .skipped }
-        return try body() == .handled ? .handled : .passed
-      })
+      .capture, matching: type, body: .decideTyped(body))
   }
 }

@@ -17,7 +17,7 @@ extension ModifierHost {
   @discardableResult
   public consuming func catchError(_ body: @escaping (any Error) throws -> Void) -> Self {
     return attach(
-      .catchError, matching: nil, exactOnly: false,
+      .catchError, matching: nil,
       body: .error { error in
         try body(error)
         return .caught
@@ -35,7 +35,7 @@ extension ModifierHost {
     -> Self
   {
     return attach(
-      .catchError, matching: type, exactOnly: false,
+      .catchError, matching: type,
       body: .error { error in
         guard let value = error as? E else { return .skipped }
         try body(value)

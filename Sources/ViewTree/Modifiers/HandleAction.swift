@@ -5,7 +5,7 @@ extension ModifierHost {
   /// - Returns: This node or declaration, for chaining.
   @discardableResult
   public consuming func handleAction(_ body: @escaping (any Action) throws -> Void) -> Self {
-    attach(.handle, matching: nil, exactOnly: false, body: .handleAll(body))
+    attach(.handle, matching: nil, body: .handleAll(body))
   }
 
   /// Handles actions of one type; other actions pass by untouched and are not counted as visits.
@@ -26,11 +26,10 @@ extension ModifierHost {
   /// - Returns: This node or declaration, for chaining.
   @discardableResult
   public consuming func handleAction<T>(_ type: T.Type, perform body: @escaping (T) throws -> Void) -> Self {
-    let exact = matchesExactlyOnly(type)
     return attach(
-      .handle, matching: type, exactOnly: exact,
+      .handle, matching: type,
       body: .action { action, actionType in
-        try withMatch(action, type: actionType, as: T.self, exactOnly: exact) { value in
+        try withMatch(action, type: actionType, as: T.self) { value in
           try body(value)
           return .handled
         }
@@ -45,14 +44,8 @@ extension ModifierHost {
   /// - Returns: This node or declaration, for chaining.
   @discardableResult
   public consuming func handleAction<T>(_ type: T.Type, perform body: @escaping () throws -> Void) -> Self {
-    let exact = matchesExactlyOnly(type)
     return attach(
-      .handle, matching: type, exactOnly: exact,
-      body: .action { action, actionType in
-        guard isMatch(action, actionType, T.self, exactOnly: exact) else { return .skipped }
-        try body()
-        return .handled
-      })
+      .handle, matching: type, body: .handleTyped(body))
   }
 }
 
@@ -80,11 +73,10 @@ extension ModifierHost {
   public consuming func handleAction<T>(
     _ type: T.Type, perform body: nonisolated(nonsending) @escaping (T) async throws -> Void
   ) -> Self {
-    let exact = matchesExactlyOnly(type)
     return attach(
-      .handle, matching: type, exactOnly: exact,
+      .handle, matching: type,
       body: .asynchronous { action, _ in
-        guard let value = Node.match(action, as: T.self, exactOnly: exact) else { return .skipped }
+        guard let value = Node.match(action, as: T.self) else { return .skipped }
         try await body(value)
         return .handled
       })

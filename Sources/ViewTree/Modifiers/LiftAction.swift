@@ -18,12 +18,11 @@ extension ModifierHost {
   /// - Returns: This node or declaration, for chaining.
   @discardableResult
   public consuming func liftAction<Child, Parent: Action>(_ embed: @escaping (Child) -> Parent) -> Self {
-    let exact = matchesExactlyOnly(Child.self)
     return attach(
-      .lift, matching: Child.self, exactOnly: exact, output: Parent.self,
+      .lift, matching: Child.self, output: Parent.self,
       body: .action { action, actionType in
         var replacement: (any Action)?
-        let reply = withMatch(action, type: actionType, as: Child.self, exactOnly: exact) { value in
+        let reply = withMatch(action, type: actionType, as: Child.self) { value in
           replacement = embed(value)
           return .transformed
         }

@@ -5,7 +5,7 @@ extension ModifierHost {
   /// - Returns: This node or declaration, for chaining.
   @discardableResult
   public consuming func onAction(_ body: @escaping (any Action) -> Void) -> Self {
-    attach(.observe, matching: nil, exactOnly: false, body: .observeAll(body))
+    attach(.observe, matching: nil, body: .observeAll(body))
   }
 
   /// Observes actions of one type as they bubble through the node.
@@ -16,11 +16,10 @@ extension ModifierHost {
   /// - Returns: This node or declaration, for chaining.
   @discardableResult
   public consuming func onAction<T>(_ type: T.Type, perform body: @escaping (T) -> Void) -> Self {
-    let exact = matchesExactlyOnly(type)
     return attach(
-      .observe, matching: type, exactOnly: exact,
+      .observe, matching: type,
       body: .action { action, actionType in
-        withMatch(action, type: actionType, as: T.self, exactOnly: exact) { value in
+        withMatch(action, type: actionType, as: T.self) { value in
           body(value)
           return .passed
         }
@@ -35,13 +34,7 @@ extension ModifierHost {
   /// - Returns: This node or declaration, for chaining.
   @discardableResult
   public consuming func onAction<T>(_ type: T.Type, perform body: @escaping () -> Void) -> Self {
-    let exact = matchesExactlyOnly(type)
     return attach(
-      .observe, matching: type, exactOnly: exact,
-      body: .action { action, actionType in
-        guard isMatch(action, actionType, T.self, exactOnly: exact) else { return .skipped }
-        body()
-        return .passed
-      })
+      .observe, matching: type, body: .observeTyped(body))
   }
 }

@@ -15,7 +15,7 @@ extension ModifierHost {
   /// - Returns: This node or declaration, for chaining.
   @discardableResult
   public consuming func receiveAction(_ body: @escaping (any Action) throws -> ActionDisposition) -> Self {
-    attach(.receive, matching: nil, exactOnly: false, body: .decideAll(body))
+    attach(.receive, matching: nil, body: .decideAll(body))
   }
 
   /// Lets the node decide whether actions of one type are handled here; other actions pass by
@@ -32,11 +32,10 @@ extension ModifierHost {
   public consuming func receiveAction<T>(
     _ type: T.Type, perform body: @escaping (T) throws -> ActionDisposition
   ) -> Self {
-    let exact = matchesExactlyOnly(type)
     return attach(
-      .receive, matching: type, exactOnly: exact,
+      .receive, matching: type,
       body: .action { action, actionType in
-        try withMatch(action, type: actionType, as: T.self, exactOnly: exact) { value in
+        try withMatch(action, type: actionType, as: T.self) { value in
           return try body(value) == .handled ? .handled : .passed
         }
       })
@@ -52,12 +51,7 @@ extension ModifierHost {
   public consuming func receiveAction<T>(
     _ type: T.Type, perform body: @escaping () throws -> ActionDisposition
   ) -> Self {
-    let exact = matchesExactlyOnly(type)
     return attach(
-      .receive, matching: type, exactOnly: exact,
-      body: .action { action, actionType in
-        guard isMatch(action, actionType, T.self, exactOnly: exact) else { return .skipped }
-        return try body() == .handled ? .handled : .passed
-      })
+      .receive, matching: type, body: .decideTyped(body))
   }
 }

@@ -43,11 +43,10 @@ extension ModifierHost {
     to type: Q.Type, with body: @escaping (Q) throws -> Q.Result,
     whenAwaited: nonisolated(nonsending) @escaping (Q) async throws -> Q.Result
   ) -> Self {
-    let exact = matchesExactlyOnly(type)
     return attachResponder(
       type, body,
       awaiting: { action, slot in
-        guard let request = Node.match(action, as: Q.self, exactOnly: exact) else { return .skipped }
+        guard let request = Node.match(action, as: Q.self) else { return .skipped }
         let answer = try await whenAwaited(request)
         try slot?.write(answer)
         return .handled
@@ -61,12 +60,11 @@ extension ModifierHost {
     _ type: Q.Type, _ body: @escaping (Q) throws -> Q.Result, awaiting: AsyncModifierBody?
   ) -> Self {
     if let problem = duplicateResponder(for: type) { return reporting(problem) }
-    let exact = matchesExactlyOnly(type)
     return attach(
-      .respond, matching: type, exactOnly: exact,
+      .respond, matching: type,
       body: .respond(
         { action, actionType, slot in
-          try withMatch(action, type: actionType, as: Q.self, exactOnly: exact) { request in
+          try withMatch(action, type: actionType, as: Q.self) { request in
             let answer = try body(request)
             try slot?.write(answer)
             return .handled
@@ -88,11 +86,10 @@ extension ModifierHost {
     to type: Q.Type, with body: nonisolated(nonsending) @escaping (Q) async throws -> Q.Result
   ) -> Self {
     if let problem = duplicateResponder(for: type) { return reporting(problem) }
-    let exact = matchesExactlyOnly(type)
     return attach(
-      .respond, matching: type, exactOnly: exact,
+      .respond, matching: type,
       body: .asynchronous { action, slot in
-        guard let request = Node.match(action, as: Q.self, exactOnly: exact) else { return .skipped }
+        guard let request = Node.match(action, as: Q.self) else { return .skipped }
         let answer = try await body(request)
         try slot?.write(answer)
         return .handled

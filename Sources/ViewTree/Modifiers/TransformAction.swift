@@ -9,7 +9,7 @@ extension ModifierHost {
   @discardableResult
   public consuming func transformAction(_ body: @escaping (any Action) throws -> any Action) -> Self {
     return attach(
-      .transform, matching: nil, exactOnly: false,
+      .transform, matching: nil,
       body: .action { action, _ in
         action = try body(action)
         return .transformed
@@ -30,12 +30,11 @@ extension ModifierHost {
   public consuming func transformAction<T>(
     _ type: T.Type, perform body: @escaping (T) throws -> any Action
   ) -> Self {
-    let exact = matchesExactlyOnly(type)
     return attach(
-      .transform, matching: type, exactOnly: exact,
+      .transform, matching: type,
       body: .action { action, actionType in
         var replacement: (any Action)?
-        let reply = try withMatch(action, type: actionType, as: T.self, exactOnly: exact) { value in
+        let reply = try withMatch(action, type: actionType, as: T.self) { value in
           replacement = try body(value)
           return .transformed
         }
@@ -54,11 +53,10 @@ extension ModifierHost {
   public consuming func transformAction<T>(
     _ type: T.Type, perform body: @escaping () throws -> any Action
   ) -> Self {
-    let exact = matchesExactlyOnly(type)
     return attach(
-      .transform, matching: type, exactOnly: exact,
+      .transform, matching: type,
       body: .action { action, actionType in
-        guard isMatch(action, actionType, T.self, exactOnly: exact) else { return .skipped }
+        guard isMatch(action, actionType, T.self) else { return .skipped }
         action = try body()
         return .transformed
       })

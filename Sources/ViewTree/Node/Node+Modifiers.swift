@@ -35,7 +35,7 @@ extension Node {
   func attachModifier(_ declared: DeclaredModifier) -> ModifierID {
     let kind = declared.kind
     let matchType = declared.matchType
-    let exactOnly = declared.exactOnly
+    let exactOnly = matchesExactlyOnly(kind, matchType)
     let entry = ModifierEntry(
       serial: _keys.takeSerial(), kind: kind, exactOnly: exactOnly, matchType: matchType,
       outputType: declared.outputType, body: declared.body)

@@ -518,6 +518,26 @@ struct DispatchRun: ~Copyable {
         reply = .handled
       case .decideAll(let body):
         reply = try body(action) == .handled ? .handled : .passed
+      case .observeTyped(let body):
+        guard typedMatch(node, position) else {
+          reply = .skipped
+          break
+        }
+        body()
+        reply = .passed
+      case .handleTyped(let body):
+        guard typedMatch(node, position) else {
+          reply = .skipped
+          break
+        }
+        try body()
+        reply = .handled
+      case .decideTyped(let body):
+        guard typedMatch(node, position) else {
+          reply = .skipped
+          break
+        }
+        reply = try body() == .handled ? .handled : .passed
       case .respond(let body, let awaiting):
         if awaits, let awaiting {
           return .suspended(
@@ -535,6 +555,16 @@ struct DispatchRun: ~Copyable {
       return .finished
     }
     return apply(reply, node: node, phase: phase, info: info, before: before) ? .finished : .next
+  }
+
+  /// Whether the current action matches the typed modifier at `position` of `node`, which
+  /// stores its closure without a wrapper that would check: the candidate search already compared
+  /// the identities of exact types; other types need a dynamic cast.
+  @inline(__always)
+  func typedMatch(_ node: Node, _ position: Int) -> Bool {
+    if node._modifiers[position].exactOnly { return true }
+    guard let matchType = node._modifiers[position].matchType else { return false }
+    return isInstance(action, of: matchType)
   }
 
   mutating func suspend(
@@ -749,19 +779,21 @@ struct RequestSlot {
   }
 }
 
-/// Calls `body` with the action as a `T` when its dynamic type is `T` or, unless `exactOnly`,
-/// converts to `T`; returns `.skipped` otherwise. `actionType` is the identity of the action's
-/// dynamic type, which the dispatcher passes along.
+/// Calls `body` with the action as a `T` when its dynamic type is `T` or converts to `T`;
+/// returns `.skipped` otherwise. `actionType` is the identity of the action's dynamic type, which
+/// the dispatcher passes along.
 ///
-/// It never forms a `T?`: the modifier closures that call it run unspecialized, and instantiating
-/// `Optional<T>`'s metadata on every call would cost more than the whole hop.
+/// The identities are compared first: for a modifier of a concrete struct or enum type, the only
+/// kind the dispatcher calls with a matching identity alone (see `ModifierEntry.exactOnly`), that
+/// decides without asking the runtime. It never forms a `T?`: the modifier closures that call it
+/// run unspecialized, and instantiating `Optional<T>`'s metadata on every call would cost more
+/// than the whole hop.
 @inlinable @inline(__always)
 func withMatch<T>(
-  _ action: any Action, type actionType: ObjectIdentifier, as type: T.Type, exactOnly: Bool,
+  _ action: any Action, type actionType: ObjectIdentifier, as type: T.Type,
   _ body: (T) throws -> ModifierReply
 ) rethrows -> ModifierReply {
-  if exactOnly {
-    guard actionType == ObjectIdentifier(T.self) else { return .skipped }
+  if actionType == ObjectIdentifier(T.self) {
     // The types are identical: this opens the existential and reinterprets the value.
     func open<A: Action>(_ value: A) throws -> ModifierReply {
       try body(unsafeBitCast(value, to: T.self))
@@ -774,20 +806,20 @@ func withMatch<T>(
 }
 
 /// Whether the action is a `T`, for the modifier forms that do not read it: by type identity
-/// when `exactOnly`, by a dynamic cast otherwise.
+/// first, by a dynamic cast otherwise.
 @inline(__always)
-func isMatch<T>(_ action: any Action, _ actionType: ObjectIdentifier, _ type: T.Type, exactOnly: Bool) -> Bool
-{
-  exactOnly ? actionType == ObjectIdentifier(T.self) : action is T
+func isMatch<T>(_ action: any Action, _ actionType: ObjectIdentifier, _ type: T.Type) -> Bool {
+  actionType == ObjectIdentifier(T.self) || action is T
 }
+
+/// Whether the action is an instance of `type` (a subclass, a conforming type): the dispatcher's
+/// check for a value-less typed modifier whose type is a class or a protocol existential.
+func isInstance<M>(_ action: any Action, of type: M.Type) -> Bool { action is M }
 
 extension Node {
   /// The action as a `T`, for asynchronous bodies (which cannot use the synchronous `withMatch`).
-  static func match<T>(_ action: any Action, as type: T.Type, exactOnly: Bool) -> T? {
-    if exactOnly {
-      func open<A: Action>(_ value: A) -> T? { A.self == T.self ? unsafeBitCast(value, to: T.self) : nil }
-      return open(action)
-    }
-    return action as? T
+  static func match<T>(_ action: any Action, as type: T.Type) -> T? {
+    func open<A: Action>(_ value: A) -> T? { A.self == T.self ? unsafeBitCast(value, to: T.self) : nil }
+    return open(action) ?? action as? T
   }
 }
