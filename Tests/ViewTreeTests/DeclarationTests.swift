@@ -20,6 +20,40 @@ import ViewTree
     #expect(tree.node(id: "a")!.trigger(Save()).handlerID == "a")
   }
 
+  @Test func theBuilderTakesEveryControlFlowFormInOrder() {
+    func ids(_ declaration: NodeDeclaration) -> [String?] { declaration.children.map(\.id) }
+    let extra: NodeDeclaration? = NodeDeclaration("optional")
+    let missing: NodeDeclaration? = nil
+    for flag in [true, false] {
+      let declaration = NodeDeclaration("root") {
+        NodeDeclaration("first")
+        for index in 0..<3 { NodeDeclaration("row\(index)") }
+        for _ in 0..<0 { NodeDeclaration("never") }
+        if flag { NodeDeclaration("if") }
+        if flag { NodeDeclaration("then") } else { NodeDeclaration("else") }
+        switch flag {
+        case true: NodeDeclaration("case true")
+        case false:
+          NodeDeclaration("case false")
+          NodeDeclaration("case false 2")
+        }
+        extra
+        missing
+        [NodeDeclaration("array0"), NodeDeclaration("array1")]
+        if #available(macOS 10.15, *) { NodeDeclaration("available") }
+        NodeDeclaration("last")
+      }
+      let branch: [String?] = flag ? ["if", "then", "case true"] : ["else", "case false", "case false 2"]
+      #expect(
+        ids(declaration)
+          == ["first", "row0", "row1", "row2"] + branch + [
+            "optional", "array0", "array1", "available", "last",
+          ])
+    }
+    #expect(NodeDeclaration("empty") {}.children.isEmpty)
+    #expect(ids(NodeDeclaration { NodeDeclaration("only") }) == ["only"])
+  }
+
   @Test func updatingSwapsClosuresInPlaceWhenTheShapeIsTheSame() {
     let log = Log()
     func declare(_ label: String) -> NodeDeclaration {

@@ -77,7 +77,7 @@ public struct DeclaredModifier {
   let matchType: Any.Type?
   /// The type a lift produces, for descriptions.
   let outputType: Any.Type?
-  let body: ModifierBody
+  var body: ModifierBody
 
   @usableFromInline
   init(kind: ModifierKind, matchType: Any.Type?, outputType: Any.Type?, body: ModifierBody) {

@@ -3,7 +3,7 @@ extension Node {
   ///
   /// - Parameter declaration: The declaration.
   /// - Complexity: O(*n* + *m*): the declared nodes and modifiers.
-  public convenience init(declaring declaration: NodeDeclaration) {
+  public convenience init(declaring declaration: consuming NodeDeclaration) {
     self.init(declaration.id)
     update(to: declaration)
   }
@@ -39,17 +39,20 @@ extension Node {
   /// - Parameter declaration: What the node should be.
   /// - Complexity: O(*n* + *m*) in the declared nodes and modifiers, when the children keep their
   ///   order; a reordered list of children costs a dictionary of its ids as well.
-  public func update(to declaration: NodeDeclaration) {
+  public func update(to declaration: consuming NodeDeclaration) {
+    // The declaration is consumed: closures and child declarations are moved out of it, not
+    // copied (a copy would retain each of them once more).
     var pending: [(node: Node, declaration: NodeDeclaration)] = [(self, declaration)]
     var created: [Node] = []
-    while let (node, declared) = pending.popLast() {
-      if node.id != declared.id { node.id = declared.id }
-      node.requiresHandling = declared.requiresHandling
-      node.replaceModifiers(with: declared.modifiers)
-      if !declared.attachments.isEmpty || node.hasAttachments {
-        node.replaceDeclaredAttachments(with: declared)
+    while var next = pending.popLast() {
+      let node = next.node
+      if node.id != next.declaration.id { node.id = next.declaration.id }
+      node.requiresHandling = next.declaration.requiresHandling
+      node.replaceModifiers(with: &next.declaration.modifiers)
+      if !next.declaration.attachments.isEmpty || node.hasAttachments {
+        node.replaceDeclaredAttachments(with: next.declaration)
       }
-      node.reconcileChildren(with: declared.children, into: &pending, created: &created)
+      node.reconcileChildren(with: &next.declaration.children, into: &pending, created: &created)
     }
     // New nodes entered the tree when they were linked, before their callbacks were declared.
     if !created.isEmpty, lifecycleCount > 0, isInTree {
@@ -59,10 +62,12 @@ extension Node {
     }
   }
 
-  /// Replaces the node's modifiers by `declared`, in place when the shapes agree.
-  func replaceModifiers(with declared: [DeclaredModifier]) {
+  /// Replaces the node's modifiers by `declared`, in place when the shapes agree (the replaced
+  /// closures are left in `declared`).
+  func replaceModifiers(with declared: inout [DeclaredModifier]) {
     if declared.count == _modifiers.count, hasSameShapes(as: declared) {
-      for position in declared.indices { _modifiers[position].body = declared[position].body }
+      // Exchanged rather than copied: no closure is retained or released here.
+      for position in declared.indices { swap(&_modifiers[position].body, &declared[position].body) }
       return
     }
     removeAllModifiers()
@@ -87,27 +92,42 @@ extension Node {
     }
   }
 
-  /// Whether the node's modifiers have, one by one, the shapes of `declared` (as many of them).
+  /// Whether the children have, one by one, the ids of `declared` (as many of them).
+  private func sameIDs(as declared: [NodeDeclaration]) -> Bool {
+    for index in declared.indices where _children[index].id != declared[index].id { return false }
+    return true
+  }
+
+  /// Whether the node's modifiers have, one by one, the kinds and types of `declared` (as many of
+  /// them); how a modifier matches (`exactOnly`) follows from those.
   private func hasSameShapes(as declared: [DeclaredModifier]) -> Bool {
-    for position in declared.indices where !_modifiers[position].hasSameShape(as: declared[position]) {
-      return false
+    // Field by field: copying an entry or a declared modifier would retain its closures.
+    for position in declared.indices {
+      guard _modifiers[position].kind == declared[position].kind,
+        _modifiers[position].matchType.map(ObjectIdentifier.init)
+          == declared[position].matchType.map(ObjectIdentifier.init),
+        _modifiers[position].outputType.map(ObjectIdentifier.init)
+          == declared[position].outputType.map(ObjectIdentifier.init)
+      else { return false }
     }
     return true
   }
 
   /// Matches `declared` to the live children, makes the children list exactly the declared one,
-  /// and queues each child with its declaration.
+  /// and queues each child with its declaration, moved out of `declared` (which ends empty).
   /// Nodes it creates are added to `created`; children are queued last first, so that the
   /// update visits the tree in depth-first pre-order.
   func reconcileChildren(
-    with declared: [NodeDeclaration], into pending: inout [(node: Node, declaration: NodeDeclaration)],
+    with declared: inout [NodeDeclaration], into pending: inout [(node: Node, declaration: NodeDeclaration)],
     created: inout [Node]
   ) {
     // The common case: the same children in the same order.
-    if declared.count == _children.count,
-      zip(_children, declared).allSatisfy({ $0.id == $1.id })
-    {
-      for index in declared.indices.reversed() { pending.append((_children[index], declared[index])) }
+    if declared.count == _children.count, sameIDs(as: declared) {
+      var index = declared.count
+      while let declaration = declared.popLast() {
+        index -= 1
+        pending.append((_children[index], declaration))
+      }
       return
     }
     var named: [String: [Node]] = [:]
@@ -133,7 +153,11 @@ extension Node {
       child._parent = self
       result.append(child)
     }
-    for index in declared.indices.reversed() { pending.append((result[index], declared[index])) }
+    var index = declared.count
+    while let declaration = declared.popLast() {
+      index -= 1
+      pending.append((result[index], declaration))
+    }
     var removed = unnamed
     for nodes in named.values { removed.append(contentsOf: nodes) }
     _children = ChildList(result)
@@ -146,21 +170,11 @@ enum DeclaredAttachmentKeys: NodeAttachmentKey {
   static var defaultValue: [ObjectIdentifier] { [] }
 }
 
-extension ModifierEntry {
-  /// Whether `declared` has this entry's kind and matches the same types (and so matches them the
-  /// same way: `exactOnly` follows from the kind and type).
-  func hasSameShape(as declared: DeclaredModifier) -> Bool {
-    kind == declared.kind
-      && matchType.map(ObjectIdentifier.init) == declared.matchType.map(ObjectIdentifier.init)
-      && outputType.map(ObjectIdentifier.init) == declared.outputType.map(ObjectIdentifier.init)
-  }
-}
-
 extension NodeTree {
   /// Creates a tree whose root is made from a declaration.
   ///
   /// - Parameter declaration: The root's declaration.
-  public convenience init(declaring declaration: NodeDeclaration) {
+  public convenience init(declaring declaration: consuming NodeDeclaration) {
     self.init(freshRoot: Node(declaring: declaration))
   }
 
@@ -168,5 +182,5 @@ extension NodeTree {
   /// its identity, and so does every node the declaration still declares.
   ///
   /// - Parameter declaration: The root's declaration.
-  public func update(to declaration: NodeDeclaration) { root.update(to: declaration) }
+  public func update(to declaration: consuming NodeDeclaration) { root.update(to: declaration) }
 }

@@ -149,41 +149,101 @@ extension DeclaredModifier {
   }
 }
 
-/// Builds the children of a ``NodeDeclaration``, as ``NodeBuilder`` builds a node's.
+/// Builds the children of a ``NodeDeclaration``, as ``NodeBuilder`` builds a node's: `if`,
+/// `if`/`else`, `switch`, `for` loops, optional declarations and arrays of them.
+///
+/// A toolkit builds declarations on every render, so this builder allocates no array per declared
+/// child and moves each declaration into the children list rather than copying it.
 @resultBuilder
 public enum NodeDeclarationBuilder {
+  /// Declarations on their way into a children list, in order: the builder makes and reads them.
+  public struct Component {
+    enum Storage {
+      case one(NodeDeclaration)
+      case many([NodeDeclaration])
+    }
+
+    var storage: Storage
+
+    /// No declaration.
+    static var none: Component { Component(storage: .many([])) }
+
+    /// The declarations, in order.
+    consuming func declarations() -> [NodeDeclaration] {
+      switch storage {
+      case .one(let declaration): [declaration]
+      case .many(let declarations): declarations
+      }
+    }
+
+    /// Moves the declarations to the end of `result`.
+    consuming func move(into result: inout [NodeDeclaration]) {
+      switch storage {
+      case .one(let declaration): result.append(declaration)
+      case .many(let declarations):
+        if result.isEmpty { result = declarations } else { result.append(contentsOf: declarations) }
+      }
+    }
+  }
+
   /// A single declaration.
-  public static func buildExpression(_ declaration: NodeDeclaration) -> [NodeDeclaration] { [declaration] }
+  public static func buildExpression(_ declaration: NodeDeclaration) -> Component {
+    Component(storage: .one(declaration))
+  }
 
   /// An optional declaration: none when `nil`.
-  public static func buildExpression(_ declaration: NodeDeclaration?) -> [NodeDeclaration] {
-    declaration.map { [$0] } ?? []
+  public static func buildExpression(_ declaration: NodeDeclaration?) -> Component {
+    guard let declaration else { return .none }
+    return Component(storage: .one(declaration))
   }
 
   /// Declarations made elsewhere, such as by a helper function.
-  public static func buildExpression(_ declarations: [NodeDeclaration]) -> [NodeDeclaration] { declarations }
+  public static func buildExpression(_ declarations: [NodeDeclaration]) -> Component {
+    Component(storage: .many(declarations))
+  }
 
-  /// The declarations of a block, in order.
-  public static func buildBlock(_ components: [NodeDeclaration]...) -> [NodeDeclaration] {
-    components.count == 1 ? components[0] : components.flatMap { $0 }
+  /// An empty block.
+  public static func buildBlock() -> Component { .none }
+
+  /// The first declarations of a block.
+  public static func buildPartialBlock(first: consuming Component) -> Component { first }
+
+  /// The declarations of a block so far, followed by the next ones.
+  public static func buildPartialBlock(accumulated: consuming Component, next: consuming Component)
+    -> Component
+  {
+    var result = accumulated.declarations()
+    next.move(into: &result)
+    return Component(storage: .many(result))
   }
 
   /// An `if` without `else`.
-  public static func buildOptional(_ component: [NodeDeclaration]?) -> [NodeDeclaration] { component ?? [] }
+  public static func buildOptional(_ component: consuming Component?) -> Component { component ?? .none }
 
   /// The first branch of an `if`/`else` or `switch`.
-  public static func buildEither(first component: [NodeDeclaration]) -> [NodeDeclaration] { component }
+  public static func buildEither(first component: consuming Component) -> Component { component }
 
   /// The second branch of an `if`/`else` or `switch`.
-  public static func buildEither(second component: [NodeDeclaration]) -> [NodeDeclaration] { component }
+  public static func buildEither(second component: consuming Component) -> Component { component }
 
   /// A `for` loop.
-  public static func buildArray(_ components: [[NodeDeclaration]]) -> [NodeDeclaration] {
-    components.flatMap { $0 }
+  public static func buildArray(_ components: consuming [Component]) -> Component {
+    var result: [NodeDeclaration] = []
+    result.reserveCapacity(components.count)
+    for index in components.indices {
+      // Taken out of the array, so that its declarations move rather than being copied.
+      var component = Component.none
+      swap(&component, &components[index])
+      component.move(into: &result)
+    }
+    return Component(storage: .many(result))
   }
 
   /// An `if #available` block.
-  public static func buildLimitedAvailability(_ component: [NodeDeclaration]) -> [NodeDeclaration] {
-    component
+  public static func buildLimitedAvailability(_ component: consuming Component) -> Component { component }
+
+  /// The declared children.
+  public static func buildFinalResult(_ component: consuming Component) -> [NodeDeclaration] {
+    component.declarations()
   }
 }

@@ -16,11 +16,13 @@
 ///
 /// Nodes are not `Sendable`: a tree lives in one isolation domain, such as the main actor.
 public final class Node {
+  // NB: `@exclusivity(unchecked)`: only `update(to:)` writes it, holding no other access to it,
+  // and reconciling children reads every child's; dynamic checks were a tenth of an update.
   /// The node's identifier, used by lookups such as ``NodeTree/node(id:)`` and by ``path``.
   ///
   /// Identifiers need not be unique: lists of rows often repeat one. Lookups return the first
   /// match in depth-first pre-order; ``nodes(withID:)`` returns all of them.
-  public internal(set) var id: String?
+  @exclusivity(unchecked) public internal(set) var id: String?
 
   // Unsafe code: this file, `Dispatcher.swift` and `ModifierKeys.swift` are the only ones in the
   // library that use it.
