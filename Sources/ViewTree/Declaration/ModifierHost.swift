@@ -14,7 +14,7 @@ public protocol ModifierHost {
   /// - Parameter modifier: The modifier, made by one of the modifier methods.
   /// - Returns: For a ``Node``, the node itself, changed; for a ``NodeDeclaration``, a copy with
   ///   the modifier.
-  consuming func adding(_ modifier: DeclaredModifier) -> Self
+  consuming func adding(_ modifier: consuming DeclaredModifier) -> Self
 
   /// Returns this host with its ``Node/requiresHandling`` flag set to `required`.
   ///

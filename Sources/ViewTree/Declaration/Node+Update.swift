@@ -42,7 +42,7 @@ extension Node {
   public func update(to declaration: consuming NodeDeclaration) {
     // The declaration is consumed: closures and child declarations are moved out of it, not
     // copied (a copy would retain each of them once more).
-    var pending: [(node: Node, declaration: NodeDeclaration)] = [(self, declaration)]
+    var pending = [PendingUpdate(node: self, declaration: declaration)]
     var created: [Node] = []
     while var next = pending.popLast() {
       let node = next.node
@@ -118,7 +118,7 @@ extension Node {
   /// Nodes it creates are added to `created`; children are queued last first, so that the
   /// update visits the tree in depth-first pre-order.
   func reconcileChildren(
-    with declared: inout [NodeDeclaration], into pending: inout [(node: Node, declaration: NodeDeclaration)],
+    with declared: inout [NodeDeclaration], into pending: inout [PendingUpdate],
     created: inout [Node]
   ) {
     // The common case: the same children in the same order.
@@ -126,7 +126,7 @@ extension Node {
       var index = declared.count
       while let declaration = declared.popLast() {
         index -= 1
-        pending.append((_children[index], declaration))
+        pending.append(PendingUpdate(node: _children[index], declaration: declaration))
       }
       return
     }
@@ -156,13 +156,19 @@ extension Node {
     var index = declared.count
     while let declaration = declared.popLast() {
       index -= 1
-      pending.append((result[index], declaration))
+      pending.append(PendingUpdate(node: result[index], declaration: declaration))
     }
     var removed = unnamed
     for nodes in named.values { removed.append(contentsOf: nodes) }
     _children = ChildList(result)
     if !removed.isEmpty { didRemoveChildren(removed) }
   }
+}
+
+/// A node an update has yet to make its declaration.
+struct PendingUpdate {
+  let node: Node
+  var declaration: NodeDeclaration
 }
 
 /// The keys of the attachments a node's last declaration made.

@@ -55,7 +55,7 @@ public struct NodeDeclaration: ModifierHost {
   ///
   /// - Parameter modifier: The modifier, made by one of the modifier methods.
   /// - Returns: The extended declaration.
-  public consuming func adding(_ modifier: DeclaredModifier) -> NodeDeclaration {
+  public consuming func adding(_ modifier: consuming DeclaredModifier) -> NodeDeclaration {
     // `self` is consumed: in a chain of modifiers, the list is appended to in place.
     if modifiers.isEmpty { modifiers.reserveCapacity(4) }
     modifiers.append(modifier)
@@ -168,9 +168,16 @@ public enum NodeDeclarationBuilder {
     /// No declaration.
     static var none: Component { Component(storage: .many([])) }
 
+    /// The storage, left empty: switching over what it returns moves the payload out.
+    private mutating func take() -> Storage {
+      var storage = Storage.many([])
+      swap(&storage, &self.storage)
+      return storage
+    }
+
     /// The declarations, in order.
     consuming func declarations() -> [NodeDeclaration] {
-      switch storage {
+      switch take() {
       case .one(let declaration): [declaration]
       case .many(let declarations): declarations
       }
@@ -178,7 +185,7 @@ public enum NodeDeclarationBuilder {
 
     /// Moves the declarations to the end of `result`.
     consuming func move(into result: inout [NodeDeclaration]) {
-      switch storage {
+      switch take() {
       case .one(let declaration): result.append(declaration)
       case .many(let declarations):
         if result.isEmpty { result = declarations } else { result.append(contentsOf: declarations) }
@@ -187,18 +194,18 @@ public enum NodeDeclarationBuilder {
   }
 
   /// A single declaration.
-  public static func buildExpression(_ declaration: NodeDeclaration) -> Component {
+  public static func buildExpression(_ declaration: consuming NodeDeclaration) -> Component {
     Component(storage: .one(declaration))
   }
 
   /// An optional declaration: none when `nil`.
-  public static func buildExpression(_ declaration: NodeDeclaration?) -> Component {
+  public static func buildExpression(_ declaration: consuming NodeDeclaration?) -> Component {
     guard let declaration else { return .none }
     return Component(storage: .one(declaration))
   }
 
   /// Declarations made elsewhere, such as by a helper function.
-  public static func buildExpression(_ declarations: [NodeDeclaration]) -> Component {
+  public static func buildExpression(_ declarations: consuming [NodeDeclaration]) -> Component {
     Component(storage: .many(declarations))
   }
 

@@ -32,7 +32,7 @@ extension Node {
 
   /// Attaches a modifier and returns its identifier.
   @discardableResult
-  func attachModifier(_ declared: DeclaredModifier) -> ModifierID {
+  func attachModifier(_ declared: consuming DeclaredModifier) -> ModifierID {
     let kind = declared.kind
     let matchType = declared.matchType
     let exactOnly = matchesExactlyOnly(kind, matchType)
@@ -79,7 +79,7 @@ extension Node: ModifierHost {
   /// - Parameter modifier: The modifier, made by one of the modifier methods.
   /// - Returns: This node.
   @discardableResult
-  public func adding(_ modifier: DeclaredModifier) -> Node {
+  public func adding(_ modifier: consuming DeclaredModifier) -> Node {
     attachModifier(modifier)
     return self
   }
