@@ -41,14 +41,18 @@ import ViewTree
         missing
         [NodeDeclaration("array0"), NodeDeclaration("array1")]
         if #available(macOS 10.15, *) { NodeDeclaration("available") }
+        for index in 0..<2 {
+          NodeDeclaration("pair\(index)a")
+          if flag || index == 1 { NodeDeclaration("pair\(index)b") }
+          [NodeDeclaration("pair\(index)c")]
+        }
         NodeDeclaration("last")
       }
       let branch: [String?] = flag ? ["if", "then", "case true"] : ["else", "case false", "case false 2"]
+      let pairs: [String?] = ["pair0a"] + (flag ? ["pair0b"] : []) + ["pair0c", "pair1a", "pair1b", "pair1c"]
+      let expected: [String?] = ["first", "row0", "row1", "row2"] + branch
       #expect(
-        ids(declaration)
-          == ["first", "row0", "row1", "row2"] + branch + [
-            "optional", "array0", "array1", "available", "last",
-          ])
+        ids(declaration) == expected + ["optional", "array0", "array1", "available"] + pairs + ["last"])
     }
     #expect(NodeDeclaration("empty") {}.children.isEmpty)
     #expect(ids(NodeDeclaration { NodeDeclaration("only") }) == ["only"])

@@ -29,6 +29,8 @@ public struct NodeDeclaration: ModifierHost {
   /// The mistakes the modifier methods found in this declaration (not in its children's), oldest
   /// first; ``Node/update(to:)`` hands them to the node (see ``ModifierHost/reporting(_:)``).
   public internal(set) var problems: [any Error] = []
+  /// Whether this is a fragment the builder made (see `init(fragment:)`).
+  var isFragment = false
 
   /// Declares a node with an optional identifier and the children its builder declares.
   ///
@@ -152,105 +154,98 @@ extension DeclaredModifier {
 /// Builds the children of a ``NodeDeclaration``, as ``NodeBuilder`` builds a node's: `if`,
 /// `if`/`else`, `switch`, `for` loops, optional declarations and arrays of them.
 ///
-/// A toolkit builds declarations on every render, so this builder allocates no array per declared
-/// child and moves each declaration into the children list rather than copying it.
+/// A toolkit builds declarations on every render, so this builder neither wraps nor copies a
+/// declaration on its way into the children list: a declaration is its own component, and a
+/// block, loop or empty branch that yields several or none is carried by a *fragment*, a
+/// declaration that only holds them and that the final result takes apart. The compiler calls
+/// these methods; calling them directly is not useful.
 @resultBuilder
 public enum NodeDeclarationBuilder {
-  /// Declarations on their way into a children list, in order: the builder makes and reads them.
-  public struct Component {
-    enum Storage {
-      case one(NodeDeclaration)
-      case many([NodeDeclaration])
-    }
-
-    var storage: Storage
-
-    /// No declaration.
-    static var none: Component { Component(storage: .many([])) }
-
-    /// The storage, left empty: switching over what it returns moves the payload out.
-    private mutating func take() -> Storage {
-      var storage = Storage.many([])
-      swap(&storage, &self.storage)
-      return storage
-    }
-
-    /// The declarations, in order.
-    consuming func declarations() -> [NodeDeclaration] {
-      switch take() {
-      case .one(let declaration): [declaration]
-      case .many(let declarations): declarations
-      }
-    }
-
-    /// Moves the declarations to the end of `result`.
-    consuming func move(into result: inout [NodeDeclaration]) {
-      switch take() {
-      case .one(let declaration): result.append(declaration)
-      case .many(let declarations):
-        if result.isEmpty { result = declarations } else { result.append(contentsOf: declarations) }
-      }
-    }
-  }
-
   /// A single declaration.
-  public static func buildExpression(_ declaration: consuming NodeDeclaration) -> Component {
-    Component(storage: .one(declaration))
+  public static func buildExpression(_ declaration: consuming NodeDeclaration) -> NodeDeclaration {
+    declaration
   }
 
   /// An optional declaration: none when `nil`.
-  public static func buildExpression(_ declaration: consuming NodeDeclaration?) -> Component {
-    guard let declaration else { return .none }
-    return Component(storage: .one(declaration))
+  public static func buildExpression(_ declaration: consuming NodeDeclaration?) -> NodeDeclaration {
+    declaration ?? NodeDeclaration(fragment: [])
   }
 
   /// Declarations made elsewhere, such as by a helper function.
-  public static func buildExpression(_ declarations: consuming [NodeDeclaration]) -> Component {
-    Component(storage: .many(declarations))
+  public static func buildExpression(_ declarations: consuming [NodeDeclaration]) -> NodeDeclaration {
+    NodeDeclaration(fragment: declarations)
   }
 
   /// An empty block.
-  public static func buildBlock() -> Component { .none }
+  public static func buildBlock() -> NodeDeclaration { NodeDeclaration(fragment: []) }
 
   /// The first declarations of a block.
-  public static func buildPartialBlock(first: consuming Component) -> Component { first }
+  public static func buildPartialBlock(first: consuming NodeDeclaration) -> NodeDeclaration { first }
 
   /// The declarations of a block so far, followed by the next ones.
-  public static func buildPartialBlock(accumulated: consuming Component, next: consuming Component)
-    -> Component
+  public static func buildPartialBlock(
+    accumulated: consuming NodeDeclaration, next: consuming NodeDeclaration
+  )
+    -> NodeDeclaration
   {
-    var result = accumulated.declarations()
-    next.move(into: &result)
-    return Component(storage: .many(result))
+    var fragment = accumulated.isFragment ? accumulated : NodeDeclaration(fragment: [accumulated])
+    fragment.appendFlattening(next)
+    return fragment
   }
 
   /// An `if` without `else`.
-  public static func buildOptional(_ component: consuming Component?) -> Component { component ?? .none }
+  public static func buildOptional(_ component: consuming NodeDeclaration?) -> NodeDeclaration {
+    component ?? NodeDeclaration(fragment: [])
+  }
 
   /// The first branch of an `if`/`else` or `switch`.
-  public static func buildEither(first component: consuming Component) -> Component { component }
+  public static func buildEither(first component: consuming NodeDeclaration) -> NodeDeclaration { component }
 
   /// The second branch of an `if`/`else` or `switch`.
-  public static func buildEither(second component: consuming Component) -> Component { component }
+  public static func buildEither(second component: consuming NodeDeclaration) -> NodeDeclaration { component }
 
   /// A `for` loop.
-  public static func buildArray(_ components: consuming [Component]) -> Component {
-    var result: [NodeDeclaration] = []
-    result.reserveCapacity(components.count)
-    for index in components.indices {
-      // Taken out of the array, so that its declarations move rather than being copied.
-      var component = Component.none
-      swap(&component, &components[index])
-      component.move(into: &result)
-    }
-    return Component(storage: .many(result))
+  public static func buildArray(_ components: consuming [NodeDeclaration]) -> NodeDeclaration {
+    // The usual loop body declares one node: the array is the list, as it is.
+    if !components.contains(where: \.isFragment) { return NodeDeclaration(fragment: components) }
+    var fragment = NodeDeclaration(fragment: [])
+    for component in components { fragment.appendFlattening(component) }
+    return fragment
   }
 
   /// An `if #available` block.
-  public static func buildLimitedAvailability(_ component: consuming Component) -> Component { component }
+  public static func buildLimitedAvailability(_ component: consuming NodeDeclaration) -> NodeDeclaration {
+    component
+  }
 
   /// The declared children.
-  public static func buildFinalResult(_ component: consuming Component) -> [NodeDeclaration] {
-    component.declarations()
+  public static func buildFinalResult(_ component: consuming NodeDeclaration) -> [NodeDeclaration] {
+    guard component.isFragment else { return [component] }
+    var children: [NodeDeclaration] = []
+    swap(&children, &component.children)
+    return children
+  }
+}
+
+extension NodeDeclaration {
+  /// A fragment: not a node, but declarations on their way into a children list (see
+  /// ``NodeDeclarationBuilder``). Its children are never fragments themselves.
+  init(fragment declarations: consuming [NodeDeclaration]) {
+    self.id = nil
+    self.children = declarations
+    self.isFragment = true
+  }
+
+  /// Appends `declaration` to this fragment's children, or its children if it is a fragment.
+  mutating func appendFlattening(_ declaration: consuming NodeDeclaration) {
+    guard declaration.isFragment else {
+      children.append(declaration)
+      return
+    }
+    if children.isEmpty {
+      swap(&children, &declaration.children)
+    } else {
+      children.append(contentsOf: declaration.children)
+    }
   }
 }
