@@ -71,13 +71,17 @@ public protocol ModifierHost {
 
 /// One modifier as a modifier method made it: its kind, the type it matches and its closure. Only
 /// the modifier methods create them.
+///
+/// A node stores its modifiers as these too (its `ModifierKeys` hold their serials), so an update
+/// whose declaration has the node's shapes takes the declared list as it is.
 public struct DeclaredModifier {
-  let kind: ModifierKind
+  // The small field last: the struct packs into fewer bytes.
   /// The type a typed modifier matches; `nil` for untyped modifiers.
   let matchType: Any.Type?
   /// The type a lift produces, for descriptions.
   let outputType: Any.Type?
   var body: ModifierBody
+  let kind: ModifierKind
 
   @usableFromInline
   init(kind: ModifierKind, matchType: Any.Type?, outputType: Any.Type?, body: ModifierBody) {

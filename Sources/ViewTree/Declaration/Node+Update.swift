@@ -63,11 +63,12 @@ extension Node {
   }
 
   /// Replaces the node's modifiers by `declared`, in place when the shapes agree (the replaced
-  /// closures are left in `declared`).
+  /// modifiers are left in `declared`).
   func replaceModifiers(with declared: inout [DeclaredModifier]) {
     if declared.count == _modifiers.count, hasSameShapes(as: declared) {
-      // Exchanged rather than copied: no closure is retained or released here.
-      for position in declared.indices { swap(&_modifiers[position].body, &declared[position].body) }
+      // The lists are exchanged: the node takes the declared one as it is, and the replaced
+      // closures leave with the declaration. Keys and filters stay, as the shapes are the same.
+      swap(&_modifiers, &declared)
       return
     }
     removeAllModifiers()

@@ -58,8 +58,9 @@ public struct NodeDeclaration: ModifierHost {
   /// - Parameter modifier: The modifier, made by one of the modifier methods.
   /// - Returns: The extended declaration.
   public consuming func adding(_ modifier: consuming DeclaredModifier) -> NodeDeclaration {
-    // `self` is consumed: in a chain of modifiers, the list is appended to in place.
-    if modifiers.isEmpty { modifiers.reserveCapacity(4) }
+    // `self` is consumed: in a chain of modifiers, the list is appended to in place. Room for two,
+    // as most nodes declare one or two, and an update may keep this very list on the node.
+    if modifiers.isEmpty { modifiers.reserveCapacity(2) }
     modifiers.append(modifier)
     return self
   }

@@ -1,13 +1,13 @@
 /// What the dispatcher needs to decide, without touching a closure or a reference count, whether a
 /// modifier might run for an action.
 struct ModifierKey {
-  /// The modifier's serial (see `ModifierEntry.serial`).
+  /// The modifier's number on its node: unique there, and increasing along the node's list.
   let serial: UInt64
   /// The matched type's identity; `nil` for untyped modifiers.
   let matchType: ObjectIdentifier?
   /// The phase the modifier runs in.
   let phase: ModifierPhase
-  /// True when a different type identity rules out a match (see `ModifierEntry.exactOnly`).
+  /// True when a different type identity rules out a match (see `matchesExactlyOnly`).
   let exactOnly: Bool
 
   /// Whether the modifier might run for an action of type `actionType` in `phase`.
@@ -57,7 +57,7 @@ enum TypeFilter {
   }
 }
 
-/// A node's modifier keys, parallel to its `ModifierEntry` list, in a buffer the node owns.
+/// A node's modifier keys, parallel to its list of modifiers, in a buffer the node owns.
 ///
 /// A manually managed buffer rather than an `Array` because reading an array stored in a class
 /// retains and releases its storage; the dispatcher reads these keys on every hop, and only plain
@@ -88,6 +88,13 @@ struct ModifierKeys {
       position += 1
     }
     return -1
+  }
+
+  /// The key at `position`.
+  @inline(__always)
+  func key(at position: Int) -> ModifierKey {
+    // Callers pass positions below `count`, so `base` is set.
+    base.unsafelyUnwrapped[position]
   }
 
   /// The serial of the key at `position`.

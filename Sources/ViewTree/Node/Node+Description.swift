@@ -35,7 +35,7 @@ extension Node {
       if depth > Self.drawnDepthLimit { output += " (depth \(depth))" }
       if node === focused { output += " [focused]" }
       if !node._modifiers.isEmpty {
-        output += " · " + node._modifiers.map { $0.info.description }.joined(separator: ", ")
+        output += " · " + node.modifiers.map(\.description).joined(separator: ", ")
       }
       let children = node._children
       let indents = depth < Self.drawnDepthLimit

@@ -1,6 +1,6 @@
 extension Node {
   /// The modifiers attached to the node, in attachment order (the order they run in).
-  public var modifiers: [ModifierInfo] { _modifiers.map(\.info) }
+  public var modifiers: [ModifierInfo] { _modifiers.indices.map(modifierInfo(at:)) }
 
   /// Removes one modifier.
   ///
@@ -11,7 +11,7 @@ extension Node {
   /// - Throws: ``ViewTreeError/noSuchModifier(_:node:)`` when the node has no such modifier.
   /// - Complexity: O(*m*), the number of modifiers on the node.
   public func removeModifier(_ id: ModifierID) throws(ViewTreeError) {
-    guard let index = _modifiers.firstIndex(where: { $0.serial == id.rawValue }) else {
+    guard let index = (0..<_keys.count).first(where: { _keys.serial(at: $0) == id.rawValue }) else {
       throw .noSuchModifier(id, node: path)
     }
     let removed = _modifiers.remove(at: index)
@@ -36,12 +36,10 @@ extension Node {
     let kind = declared.kind
     let matchType = declared.matchType
     let exactOnly = matchesExactlyOnly(kind, matchType)
-    let entry = ModifierEntry(
-      serial: _keys.takeSerial(), kind: kind, exactOnly: exactOnly, matchType: matchType,
-      outputType: declared.outputType, body: declared.body)
-    _modifiers.append(entry)
+    let serial = _keys.takeSerial()
+    _modifiers.append(declared)
     let key = ModifierKey(
-      serial: entry.serial, matchType: matchType.map(ObjectIdentifier.init), phase: ModifierPhase(kind),
+      serial: serial, matchType: matchType.map(ObjectIdentifier.init), phase: ModifierPhase(kind),
       exactOnly: exactOnly)
     _keys.append(key)
     switch key.phase {
@@ -50,7 +48,7 @@ extension Node {
     case .error: break
     }
     adjustCounts(for: kind, by: 1)
-    return entry.id
+    return ModifierID(rawValue: serial)
   }
 
   private func adjustCounts(for kind: ModifierKind, by delta: Int32) {
@@ -112,9 +110,10 @@ extension Node: ModifierHost {
   /// - Returns: This node.
   @discardableResult
   public func removingModifiers(_ kind: ModifierKind, matching type: Any.Type) -> Node {
-    for modifier in _modifiers where modifier.matches(kind, type) {
-      // The id comes from the list, so the modifier is there.
-      try? removeModifier(modifier.id)
+    let serials = _modifiers.indices.filter { _modifiers[$0].matches(kind, type) }.map(_keys.serial(at:))
+    for serial in serials {
+      // The serial comes from the list, so the modifier is there.
+      try? removeModifier(ModifierID(rawValue: serial))
     }
     return self
   }
@@ -157,10 +156,4 @@ extension Node: ModifierHost {
 /// Where a node keeps its ``Node/problems``.
 enum ProblemsAttachment: NodeAttachmentKey {
   static var defaultValue: [any Error] { [] }
-}
-
-extension ModifierEntry {
-  func matches(_ kind: ModifierKind, _ type: Any.Type) -> Bool {
-    self.kind == kind && matchType.map(ObjectIdentifier.init) == ObjectIdentifier(type)
-  }
 }

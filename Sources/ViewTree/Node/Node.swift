@@ -39,7 +39,7 @@ public final class Node {
   // an access across a call into user code, so no two accesses can overlap. Dynamic exclusivity
   // checks would otherwise dominate the cost of a hop.
   @exclusivity(unchecked) var _children: ChildList = []
-  @exclusivity(unchecked) var _modifiers: ContiguousArray<ModifierEntry> = []
+  @exclusivity(unchecked) var _modifiers: [DeclaredModifier] = []
   // Parallel to `_modifiers`: what the dispatcher reads on a filter hit.
   @exclusivity(unchecked) var _keys = ModifierKeys()
   // Summaries of `_keys` per phase (see `TypeFilter`): what the dispatcher reads on every hop.

@@ -471,7 +471,7 @@ struct DispatchRun: ~Copyable {
       if recording {
         // A copy of the action only when a trace will show it: copying an existential costs
         // reference counting through value witnesses.
-        let info = node._modifiers[position].info
+        let info = node.modifierInfo(at: position)
         let before = action
         outcome = runModifier(
           at: index, position: position, serial: serial, phase: phase, info: info, before: before)
@@ -562,7 +562,7 @@ struct DispatchRun: ~Copyable {
   /// the identities of exact types; other types need a dynamic cast.
   @inline(__always)
   func typedMatch(_ node: Node, _ position: Int) -> Bool {
-    if node._modifiers[position].exactOnly { return true }
+    if node._keys.key(at: position).exactOnly { return true }
     guard let matchType = node._modifiers[position].matchType else { return false }
     return isInstance(action, of: matchType)
   }
@@ -627,7 +627,7 @@ struct DispatchRun: ~Copyable {
         }
         let serial = node._keys.serial(at: position)
         guard case .error(let body) = node._modifiers[position].body else { break }
-        let info = recording ? node._modifiers[position].info : nil
+        let info = recording ? node.modifierInfo(at: position) : nil
         do {
           if case .caught = try body(error) {
             record(node, .error, info, before: action, .caught(error))
@@ -784,7 +784,7 @@ struct RequestSlot {
 /// the dispatcher passes along.
 ///
 /// The identities are compared first: for a modifier of a concrete struct or enum type, the only
-/// kind the dispatcher calls with a matching identity alone (see `ModifierEntry.exactOnly`), that
+/// kind the dispatcher calls with a matching identity alone (see `ModifierKey.exactOnly`), that
 /// decides without asking the runtime. It never forms a `T?`: the modifier closures that call it
 /// run unspecialized, and instantiating `Optional<T>`'s metadata on every call would cost more
 /// than the whole hop.

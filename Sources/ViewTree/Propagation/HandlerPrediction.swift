@@ -60,28 +60,28 @@ extension Node {
     var actionType = ObjectIdentifier(type)
     // Capture, root first.
     for node in path.reversed() {
-      for entry in node._modifiers where entry.kind == .capture {
+      for (position, entry) in node._modifiers.enumerated() where entry.kind == .capture {
         if Self.reading(of: entry, for: actionType) != .skips {
-          return .undetermined(at: node, modifier: entry.info)
+          return .undetermined(at: node, modifier: node.modifierInfo(at: position))
         }
       }
     }
     // Bubble, from here up.
     for node in path {
-      for entry in node._modifiers where ModifierPhase(entry.kind) == .bubble {
+      for (position, entry) in node._modifiers.enumerated() where ModifierPhase(entry.kind) == .bubble {
         guard let reading = Self.reading(of: entry, for: actionType) else {
-          return .undetermined(at: node, modifier: entry.info)
+          return .undetermined(at: node, modifier: node.modifierInfo(at: position))
         }
         switch (reading, entry.kind) {
         case (.skips, _), (_, .observe):
           continue
         case (_, .handle), (.exact, .respond):
-          return .handled(by: node, modifier: entry.info)
+          return .handled(by: node, modifier: node.modifierInfo(at: position))
         case (.exact, .lift):
           // A lift always replaces a child action by its parent action.
           if let output = entry.outputType { actionType = ObjectIdentifier(output) }
         default:
-          return .undetermined(at: node, modifier: entry.info)
+          return .undetermined(at: node, modifier: node.modifierInfo(at: position))
         }
       }
     }
@@ -99,9 +99,9 @@ extension Node {
   }
 
   /// The reading, or `nil` when only a dynamic cast could tell (a class or protocol type).
-  private static func reading(of entry: ModifierEntry, for actionType: ObjectIdentifier) -> Reading? {
+  private static func reading(of entry: DeclaredModifier, for actionType: ObjectIdentifier) -> Reading? {
     guard let matchType = entry.matchType else { return .untyped }
     if ObjectIdentifier(matchType) == actionType { return .exact }
-    return entry.exactOnly ? .skips : nil
+    return matchesExactlyOnly(entry.kind, matchType) ? .skips : nil
   }
 }

@@ -63,7 +63,11 @@ extension Node {
     var catches: Int32 = 0
     for position in 0..<_modifiers.count {
       let serial = _keys.serial(at: position)
-      if serial != _modifiers[position].serial { problems.append("\(path): key \(position) out of step") }
+      let key = _keys.key(at: position)
+      let matchType = _modifiers[position].matchType.map(ObjectIdentifier.init)
+      if key.matchType != matchType || key.phase != ModifierPhase(_modifiers[position].kind) {
+        problems.append("\(path): key \(position) out of step")
+      }
       if serial <= previous { problems.append("\(path): serials do not increase at \(position)") }
       previous = serial
       switch ModifierPhase(_modifiers[position].kind) {
@@ -82,7 +86,9 @@ extension Node {
 
   private func bubbleBits(_ position: Int) -> UInt64 {
     let entry = _modifiers[position]
-    guard let matchType = entry.matchType, entry.exactOnly else { return TypeFilter.everything }
+    guard let matchType = entry.matchType, matchesExactlyOnly(entry.kind, matchType) else {
+      return TypeFilter.everything
+    }
     return TypeFilter.bit(for: ObjectIdentifier(matchType))
   }
 }

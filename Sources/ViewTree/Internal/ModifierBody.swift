@@ -55,29 +55,23 @@ enum ModifierBody {
   case asynchronous(AsyncModifierBody)
 }
 
-/// One modifier attached to a node, as stored.
-struct ModifierEntry {
-  /// The modifier's number on its node: unique there, and increasing along the node's list.
-  let serial: UInt64
-  let kind: ModifierKind
-  /// True when the modifier matches exactly one concrete struct or enum type, so a different type
-  /// identity rules out a match without a dynamic cast.
-  let exactOnly: Bool
-  /// The type a typed modifier matches; `nil` for untyped modifiers.
-  let matchType: Any.Type?
-  /// The type a lift produces, for descriptions.
-  let outputType: Any.Type?
-  /// Replaced in place when an update declares a modifier of the same shape.
-  var body: ModifierBody
-
-  var id: ModifierID { ModifierID(rawValue: serial) }
-
-  var info: ModifierInfo {
-    ModifierInfo(id: id, kind: kind, actionType: matchType, outputType: outputType)
+extension DeclaredModifier {
+  /// The description of this modifier, numbered `serial` on its node.
+  func info(serial: UInt64) -> ModifierInfo {
+    ModifierInfo(id: ModifierID(rawValue: serial), kind: kind, actionType: matchType, outputType: outputType)
   }
 }
 
-/// Decides how a typed modifier of `kind` for `type` matches actions.
+extension Node {
+  /// The description of the modifier at `position`.
+  func modifierInfo(at position: Int) -> ModifierInfo {
+    _modifiers[position].info(serial: _keys.serial(at: position))
+  }
+}
+
+/// Decides how a typed modifier of `kind` for `type` matches actions: `true` when it matches
+/// exactly one concrete struct or enum type, so that a different type identity rules out a match
+/// without a dynamic cast (`ModifierKey.exactOnly`).
 ///
 /// A concrete struct or enum type conforming to ``Action`` matches by type identity only. A class
 /// (subclasses match too) or an existential such as `(any Saveable).self` (conforming types match)
