@@ -58,6 +58,45 @@ import ViewTree
     #expect(ids(NodeDeclaration { NodeDeclaration("only") }) == ["only"])
   }
 
+  @Test func modifierQueriesAndRemovalAgreeOnNodesAndDeclarations() throws {
+    let log = Log()
+    func declare() -> NodeDeclaration {
+      NodeDeclaration("leaf")
+        .onAction { _ in log("observe") }
+        .handleAction(Save.self) { log("first save") }
+        .onAction(Open.self) { log("observe open") }
+        .handleAction(Save.self) { log("second save") }
+        .handleAction(Open.self) { _ in log("open") }
+    }
+    let declaration = declare()
+    #expect(declaration.hasModifier(.handle, matching: Save.self))
+    #expect(declaration.hasModifier(.handle, matching: Open.self))
+    #expect(!declaration.hasModifier(.observe, matching: Save.self))
+    let trimmed = declaration.removingModifiers(.handle, matching: Save.self)
+    #expect(!trimmed.hasModifier(.handle, matching: Save.self))
+    #expect(trimmed.hasModifier(.observe, matching: Open.self))
+    let node = Node(declaring: trimmed)
+    #expect(node.modifiers.map(\.kind) == [.observe, .observe, .handle])
+    #expect(
+      node.modifiers.map { $0.actionType.map(ObjectIdentifier.init) } == [
+        nil, ObjectIdentifier(Open.self), ObjectIdentifier(Open.self),
+      ])
+    let tree = try NodeTree(root: node)
+    #expect(!node.trigger(Save()).isHandled)
+    #expect(node.trigger(Open(path: "p")).isHandled)
+    #expect(log.entries == ["observe", "observe", "observe open", "open"])
+    // Five modifiers again: the update attaches them, in order, and the first Save handler answers.
+    log.entries.removeAll()
+    node.update(to: declare())
+    #expect(node.modifiers.count == 5)
+    #expect(node.trigger(Save()).isHandled)
+    #expect(log.entries == ["observe", "first save"])
+    node.removingModifiers(.handle, matching: Save.self)
+    #expect(node.modifiers.map(\.kind) == [.observe, .observe, .handle])
+    #expect(!node.hasModifier(.handle, matching: Save.self))
+    withExtendedLifetime(tree) {}
+  }
+
   @Test func updatingSwapsClosuresInPlaceWhenTheShapeIsTheSame() {
     let log = Log()
     func declare(_ label: String) -> NodeDeclaration {
