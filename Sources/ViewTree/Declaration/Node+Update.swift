@@ -64,15 +64,15 @@ extension Node {
 
   /// Replaces the node's modifiers by `declared`, in place when the shapes agree (the replaced
   /// modifiers are left in `declared`).
-  func replaceModifiers(with declared: inout DeclaredModifierList) {
+  func replaceModifiers(with declared: inout [DeclaredModifier]) {
     if declared.count == _modifiers.count, hasSameShapes(as: declared) {
-      // Exchanged rather than copied: no closure is retained or released here, and the replaced
+      // The lists are exchanged: the node takes the declared one as it is, and the replaced
       // closures leave with the declaration. Keys and filters stay, as the shapes are the same.
-      for position in 0..<declared.count { declared.swapBody(at: position, with: &_modifiers[position].body) }
+      swap(&_modifiers, &declared)
       return
     }
     removeAllModifiers()
-    for modifier in declared.all { attachModifier(modifier) }
+    for modifier in declared { attachModifier(modifier) }
   }
 
   /// Replaces the attachments the previous declaration made by `declared`'s, and the problems by
@@ -101,11 +101,15 @@ extension Node {
 
   /// Whether the node's modifiers have, one by one, the kinds and types of `declared` (as many of
   /// them); how a modifier matches (`exactOnly`) follows from those.
-  private func hasSameShapes(as declared: DeclaredModifierList) -> Bool {
+  private func hasSameShapes(as declared: [DeclaredModifier]) -> Bool {
     // Field by field: copying an entry or a declared modifier would retain its closures.
-    for position in 0..<declared.count {
-      let live = (_modifiers[position].kind, _modifiers[position].matchType, _modifiers[position].outputType)
-      guard declared.hasShape(at: position, live.0, live.1, live.2) else { return false }
+    for position in declared.indices {
+      guard _modifiers[position].kind == declared[position].kind,
+        _modifiers[position].matchType.map(ObjectIdentifier.init)
+          == declared[position].matchType.map(ObjectIdentifier.init),
+        _modifiers[position].outputType.map(ObjectIdentifier.init)
+          == declared[position].outputType.map(ObjectIdentifier.init)
+      else { return false }
     }
     return true
   }
