@@ -112,7 +112,7 @@ struct ModifierKeys {
 
   mutating func append(_ key: ModifierKey) {
     if count == capacity {
-      let newCapacity = max(2, capacity * 2)
+      let newCapacity = max(1, capacity * 2)
       let newBase = UnsafeMutablePointer<ModifierKey>.allocate(capacity: newCapacity)
       if let base {
         newBase.moveInitialize(from: base, count: count)
