@@ -58,6 +58,45 @@ import ViewTree
     #expect(ids(NodeDeclaration { NodeDeclaration("only") }) == ["only"])
   }
 
+  @Test func theNodeBuilderTakesTheSameFormsInTheSameOrder() {
+    let extra: Node? = Node("optional")
+    let missing: Node? = nil
+    for flag in [true, false] {
+      let root = Node("root") {
+        Node("first")
+        for index in 0..<3 { Node("row\(index)") }
+        for _ in 0..<0 { Node("never") }
+        if flag { Node("if") }
+        if flag { Node("then") } else { Node("else") }
+        switch flag {
+        case true: Node("case true")
+        case false:
+          Node("case false")
+          Node("case false 2")
+        }
+        extra
+        missing
+        [Node("array0"), Node("array1")]
+        if #available(macOS 10.15, *) { Node("available") }
+        for index in 0..<2 {
+          Node("pair\(index)a")
+          if flag || index == 1 { Node("pair\(index)b") }
+          [Node("pair\(index)c")]
+        }
+        Node("last")
+      }
+      let branch: [String?] = flag ? ["if", "then", "case true"] : ["else", "case false", "case false 2"]
+      let pairs: [String?] = ["pair0a"] + (flag ? ["pair0b"] : []) + ["pair0c", "pair1a", "pair1b", "pair1c"]
+      let expected: [String?] = ["first", "row0", "row1", "row2"] + branch
+      #expect(
+        root.children.map(\.id) == expected + ["optional", "array0", "array1", "available"] + pairs + ["last"]
+      )
+      #expect(root.children.allSatisfy { $0.parent === root })
+    }
+    #expect(Node("empty") {}.children.isEmpty)
+    #expect(Node { Node("only") }.children.map(\.id) == ["only"])
+  }
+
   @Test func modifierQueriesAndRemovalAgreeOnNodesAndDeclarations() throws {
     let log = Log()
     func declare() -> NodeDeclaration {
