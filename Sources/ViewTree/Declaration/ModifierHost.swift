@@ -95,7 +95,7 @@ public struct DeclaredModifier {
 
 extension ModifierHost {
   /// Adds the modifier a modifier method made.
-  @usableFromInline
+  @inlinable
   consuming func attach(
     _ kind: ModifierKind, matching matchType: Any.Type?, output: Any.Type? = nil, body: ModifierBody
   ) -> Self {

@@ -22,7 +22,7 @@ public struct NodeDeclaration: ModifierHost {
   public let id: String?
   /// The declared children, in order.
   public internal(set) var children: [NodeDeclaration]
-  var modifiers: [DeclaredModifier] = []
+  @usableFromInline var modifiers: [DeclaredModifier] = []
   var requiresHandling = false
   /// The declared attachments: each key's identity, its value, and how to attach it to a node.
   var attachments: [DeclaredAttachment] = []
@@ -57,6 +57,7 @@ public struct NodeDeclaration: ModifierHost {
   ///
   /// - Parameter modifier: The modifier, made by one of the modifier methods.
   /// - Returns: The extended declaration.
+  @inlinable
   public consuming func adding(_ modifier: consuming DeclaredModifier) -> NodeDeclaration {
     // `self` is consumed: in a chain of modifiers, the list is appended to in place. Room for two,
     // as most nodes declare one or two, and an update may keep this very list on the node.

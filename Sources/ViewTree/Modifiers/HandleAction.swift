@@ -3,7 +3,7 @@ extension ModifierHost {
   ///
   /// - Parameter body: What to do with the action.
   /// - Returns: This node or declaration, for chaining.
-  @discardableResult
+  @inlinable @discardableResult
   public consuming func handleAction(_ body: @escaping (any Action) throws -> Void) -> Self {
     attach(.handle, matching: nil, body: .handleAll(body))
   }
@@ -24,7 +24,7 @@ extension ModifierHost {
   ///   - body: What to do with the action. A thrown error stops the action and goes to the
   ///     `catchError` modifiers outward from here.
   /// - Returns: This node or declaration, for chaining.
-  @discardableResult
+  @inlinable @discardableResult
   public consuming func handleAction<T>(_ type: T.Type, perform body: @escaping (T) throws -> Void) -> Self {
     return attach(
       .handle, matching: type,
@@ -42,7 +42,7 @@ extension ModifierHost {
   ///   - type: The type of action to handle.
   ///   - body: What to do.
   /// - Returns: This node or declaration, for chaining.
-  @discardableResult
+  @inlinable @discardableResult
   public consuming func handleAction<T>(_ type: T.Type, perform body: @escaping () throws -> Void) -> Self {
     return attach(
       .handle, matching: type, body: .handleTyped(body))

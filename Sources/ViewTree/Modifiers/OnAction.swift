@@ -3,7 +3,7 @@ extension ModifierHost {
   ///
   /// - Parameter body: Called with the action as it passes.
   /// - Returns: This node or declaration, for chaining.
-  @discardableResult
+  @inlinable @discardableResult
   public consuming func onAction(_ body: @escaping (any Action) -> Void) -> Self {
     attach(.observe, matching: nil, body: .observeAll(body))
   }
@@ -14,7 +14,7 @@ extension ModifierHost {
   ///   - type: The type of action to observe.
   ///   - body: Called with the action as a `T`.
   /// - Returns: This node or declaration, for chaining.
-  @discardableResult
+  @inlinable @discardableResult
   public consuming func onAction<T>(_ type: T.Type, perform body: @escaping (T) -> Void) -> Self {
     return attach(
       .observe, matching: type,
@@ -32,7 +32,7 @@ extension ModifierHost {
   ///   - type: The type of action to observe.
   ///   - body: What to do.
   /// - Returns: This node or declaration, for chaining.
-  @discardableResult
+  @inlinable @discardableResult
   public consuming func onAction<T>(_ type: T.Type, perform body: @escaping () -> Void) -> Self {
     return attach(
       .observe, matching: type, body: .observeTyped(body))
