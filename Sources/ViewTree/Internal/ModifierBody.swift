@@ -25,6 +25,24 @@ enum CatchReply {
 @usableFromInline
 typealias AsyncModifierBody = nonisolated(nonsending) (any Action, RequestSlot?) async throws -> ModifierReply
 
+/// A synchronous responder's closure: given the request, its type's identity and, when the caller
+/// awaits an answer, the slot to write it to.
+@usableFromInline
+typealias RespondBody = (any Action, ObjectIdentifier, RequestSlot?) throws -> ModifierReply
+
+/// A responder's two forms: the synchronous one and the one an awaited dispatch runs.
+@usableFromInline
+final class EitherWayResponder {
+  @usableFromInline let body: RespondBody
+  @usableFromInline let awaiting: AsyncModifierBody
+
+  @usableFromInline
+  init(body: @escaping RespondBody, awaiting: @escaping AsyncModifierBody) {
+    self.body = body
+    self.awaiting = awaiting
+  }
+}
+
 /// The closure behind a modifier.
 ///
 /// A synchronous body gets the action and the identity of its dynamic type, which the dispatcher
@@ -48,9 +66,10 @@ enum ModifierBody {
   case decideTyped(() throws -> ActionDisposition)
   case error((any Error) throws -> CatchReply)
   /// A responder: given the request and, when the caller awaits an answer, the slot to write it to.
-  /// With `awaiting`, an awaited dispatch runs that form instead (a responder that works both ways).
-  case respond(
-    (any Action, ObjectIdentifier, RequestSlot?) throws -> ModifierReply, awaiting: AsyncModifierBody?)
+  case respond(RespondBody)
+  /// A responder that works both ways: an awaited dispatch runs its awaiting form. In a box, so
+  /// that every case holds one closure and the enum stays two words and a tag.
+  case respondEitherWay(EitherWayResponder)
   /// An asynchronous handler or responder; only an awaited dispatch can run it.
   case asynchronous(AsyncModifierBody)
 }

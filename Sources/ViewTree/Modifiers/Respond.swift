@@ -60,16 +60,17 @@ extension ModifierHost {
     _ type: Q.Type, _ body: @escaping (Q) throws -> Q.Result, awaiting: AsyncModifierBody?
   ) -> Self {
     if let problem = duplicateResponder(for: type) { return reporting(problem) }
+    let respond: RespondBody = { action, actionType, slot in
+      try withMatch(action, type: actionType, as: Q.self) { request in
+        let answer = try body(request)
+        try slot?.write(answer)
+        return .handled
+      }
+    }
+    guard let awaiting else { return attach(.respond, matching: type, body: .respond(respond)) }
     return attach(
-      .respond, matching: type,
-      body: .respond(
-        { action, actionType, slot in
-          try withMatch(action, type: actionType, as: Q.self) { request in
-            let answer = try body(request)
-            try slot?.write(answer)
-            return .handled
-          }
-        }, awaiting: awaiting))
+      .respond, matching: type, body: .respondEitherWay(EitherWayResponder(body: respond, awaiting: awaiting))
+    )
   }
 
   /// Answers requests of one type asynchronously, on the caller's actor.

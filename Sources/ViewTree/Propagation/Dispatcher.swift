@@ -538,12 +538,15 @@ struct DispatchRun: ~Copyable {
           break
         }
         reply = try body() == .handled ? .handled : .passed
-      case .respond(let body, let awaiting):
-        if awaits, let awaiting {
-          return .suspended(
-            suspend(awaiting, at: index, position: position, serial: serial, phase: phase, info: info))
-        }
+      case .respond(let body):
         reply = try body(action, actionType, slot)
+      case .respondEitherWay(let responder):
+        if awaits {
+          return .suspended(
+            suspend(
+              responder.awaiting, at: index, position: position, serial: serial, phase: phase, info: info))
+        }
+        reply = try responder.body(action, actionType, slot)
       case .asynchronous(let body):
         return .suspended(
           suspend(body, at: index, position: position, serial: serial, phase: phase, info: info))
