@@ -2,8 +2,9 @@
 /// a value. ``Node/update(to:)`` makes a live node exactly this.
 ///
 /// A declaration takes the same modifier methods as a node (see ``ModifierHost``), with the same
-/// syntax, and creates no node: building one allocates only its arrays and closures, so a toolkit
-/// can build one from its views' `body` every time they are evaluated.
+/// syntax, and creates no node: building one allocates a list of modifiers per declared node that
+/// has any, a list of children per parent, and what its closures capture, so a toolkit can build
+/// one from its views' `body` every time they are evaluated.
 ///
 /// ```swift
 /// func render(_ document: Document) -> NodeDeclaration {
