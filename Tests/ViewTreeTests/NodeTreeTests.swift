@@ -1,5 +1,5 @@
 import Testing
-import ViewTree
+@_spi(Invariants) import ViewTree
 
 @Suite struct NodeTreeTests {
   @Test func sendStartsAtTheFocusedNodeOrAtTheRoot() throws {
@@ -187,6 +187,40 @@ import ViewTree
     outer.removeAllChildren()
     #expect(weakMiddle == nil)
     #expect(tree.focusedNode == nil)
+  }
+
+  @Test func aNodePinnedByTwoTreesStaysPinnedByTheOneStillDispatching() throws {
+    // Found by FuzzTreeMutations: a node that left a tree dispatching inside another tree's
+    // dispatch, and then left that outer tree too, lost its mark when the inner dispatch ended;
+    // nodes removed from under it afterwards were kept by no one while the outer dispatch ran.
+    struct Outer: Action {}
+    struct Inner: Action {}
+    let outer = NodeTree("outer") {}
+    let inner = NodeTree("inner") { Node("moving") { Node("child") } }
+    weak let weakChild = inner.node(id: "child")
+    var problems: [String] = []
+    var childAliveDuringDispatch = false
+    inner.root.handleAction(Inner.self) { [unowned inner, unowned outer] in
+      // Leaves the inner tree during its dispatch, joins the outer tree, and leaves it during its.
+      let moving = inner.node(id: "moving")!
+      moving.removeFromParent()
+      try outer.root.addChild(moving)
+      moving.removeFromParent()
+    }
+    outer.root.handleAction(Outer.self) { [unowned inner, unowned outer] in
+      inner.trigger(Inner())
+      // The inner dispatch is over; the outer one still keeps "moving", and what leaves it.
+      problems = outer.checkInvariants(idle: false)
+      let moving = try #require(weakChild?.parent)
+      moving.removeAllChildren()
+      childAliveDuringDispatch = weakChild != nil
+    }
+    #expect(outer.trigger(Outer()).isHandled)
+    #expect(problems.isEmpty)
+    #expect(childAliveDuringDispatch)
+    #expect(weakChild == nil)
+    #expect(outer.checkInvariants().isEmpty)
+    #expect(inner.checkInvariants().isEmpty)
   }
 }
 

@@ -144,12 +144,6 @@ extension Node {
     return child
   }
 
-  /// Bookkeeping after `nodes` left `formerParent` (this node): nodes leaving a dispatching tree,
-  /// or a subtree it already pinned, are kept alive until its dispatch ends, and focus that left a
-  /// tree moves to the nearest ancestor still in it.
-  ///
-  /// Every tree root on the way up counts, not only the top-most: a tree whose root was adopted by
-  /// another node still has its focus and may still be dispatching.
   /// Finishes removing `removed`, children this node no longer lists: unlinks them, updates the
   /// lifecycle counts, tells the trees above (`didDetach`), then calls their detach callbacks.
   func didRemoveChildren(_ removed: [Node]) {
@@ -166,14 +160,21 @@ extension Node {
     }
   }
 
+  /// Bookkeeping after `nodes` left `formerParent`: nodes leaving a dispatching tree, or a subtree
+  /// that dispatching trees pinned, are kept alive until those dispatches end, and focus that left
+  /// a tree moves to the nearest ancestor still in it.
+  ///
+  /// Every tree root on the way up counts, not only the top-most: a tree whose root was adopted by
+  /// another node still has its focus and may still be dispatching.
   func didDetach(_ nodes: some Collection<Node>, formerParent: Node) {
     var current: Node? = formerParent
-    var insidePinned = false
     while let node = current {
-      if !insidePinned, let tree = node._pinningState {
-        // Removed from inside a subtree that left a dispatching tree: keep it for that dispatch.
-        insidePinned = true
-        for removed in nodes { tree.pin(removed) }
+      if !node._pinningStates.isEmpty {
+        // Removed from inside a subtree that left dispatching trees: keep it for each of their
+        // dispatches (a subtree may sit inside another that a different tree pinned).
+        for tree in node.pinningStates {
+          for removed in nodes { tree.pin(removed) }
+        }
       }
       if let tree = node._state {
         // Dispatches in this tree that started before now must check whether their nodes are

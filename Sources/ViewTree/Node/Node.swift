@@ -65,8 +65,10 @@ public final class Node {
 
   // Set only on the root of a tree: the tree's state, which the root owns (see `TreeState`).
   @exclusivity(unchecked) var _state: TreeState?
-  // Set while the node is kept alive by a dispatching tree after leaving it (see `TreeState.pin`).
-  unowned(unsafe) var _pinningState: TreeState?
+  // The trees that keep this node alive after it left them during a dispatch (see
+  // `TreeState.pin`); empty for almost every node. Unretained: a state removes itself from the
+  // list when it lets the node go and when it is deinitialized, so no entry dangles.
+  var _pinningStates: [Unmanaged<TreeState>] = []
 
   /// Creates a node with an optional identifier and the children its builder declares.
   ///

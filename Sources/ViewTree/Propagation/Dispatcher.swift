@@ -30,7 +30,7 @@ final class TreeState {
   init(root: Node) { self.root = root }
 
   deinit {
-    for node in pinned where node._pinningState === self { node._pinningState = nil }
+    for node in pinned { node.unpin(from: self) }
   }
 
   /// Moves focus to `node` and reports the change.
@@ -43,11 +43,12 @@ final class TreeState {
   /// Keeps a node that left this tree during a dispatch alive until the outermost dispatch ends,
   /// so that the dispatch's unretained path stays valid; the dispatch skips it.
   ///
-  /// A node may be pinned by several trees (a tree whose root another tree adopted); each keeps it
-  /// alive until its own dispatch ends.
+  /// A node may be pinned by several trees (a tree whose root another tree adopted, or trees that
+  /// dispatch one inside the other while the node moves between them); each keeps it alive until
+  /// its own dispatch ends, and nodes later removed from under it are pinned by each of them.
   func pin(_ node: Node) {
-    if node._pinningState === self { return }
-    if node._pinningState == nil { node._pinningState = self }
+    if node.isPinned(by: self) { return }
+    node._pinningStates.append(.passUnretained(self))
     pinned.append(node)
   }
 
@@ -61,7 +62,7 @@ final class TreeState {
   func releasePinned() {
     let nodes = pinned
     pinned = []
-    for node in nodes where node._pinningState === self { node._pinningState = nil }
+    for node in nodes { node.unpin(from: self) }
   }
 
   /// After nodes left `formerParent`, moves focus that is no longer in the tree to the nearest
@@ -71,6 +72,21 @@ final class TreeState {
     var candidate: Node? = formerParent
     while let node = candidate, !node.isDescendant(of: root) { candidate = node._parent }
     setFocus(candidate)
+  }
+}
+
+extension Node {
+  /// Whether `state` keeps this node alive (see `TreeState.pin`).
+  func isPinned(by state: TreeState) -> Bool {
+    _pinningStates.contains { $0.toOpaque() == Unmanaged.passUnretained(state).toOpaque() }
+  }
+
+  /// The trees that keep this node alive after it left them during their dispatch.
+  var pinningStates: [TreeState] { _pinningStates.map { $0.takeUnretainedValue() } }
+
+  /// Removes `state` from the trees keeping this node alive.
+  func unpin(from state: TreeState) {
+    _pinningStates.removeAll { $0.toOpaque() == Unmanaged.passUnretained(state).toOpaque() }
   }
 }
 

@@ -35,7 +35,7 @@ extension NodeTree {
     if let focused = focusedNode, !contains(focused) {
       problems.append("focus \(focused.path) is not in the tree")
     }
-    for node in state.pinned where node._pinningState == nil {
+    for node in state.pinned where !node.isPinned(by: state) {
       problems.append("\(node.path) is pinned but not marked")
     }
     if idle {
