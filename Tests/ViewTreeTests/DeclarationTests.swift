@@ -20,6 +20,14 @@ import ViewTree
     #expect(tree.node(id: "a")!.trigger(Save()).handlerID == "a")
   }
 
+  /// The children the two control-flow tests below declare, in order.
+  static func controlFlowIDs(_ flag: Bool) -> [String?] {
+    let branch: [String?] = flag ? ["if", "then", "case true"] : ["else", "case false", "case false 2"]
+    let pairs: [String?] = ["pair0a"] + (flag ? ["pair0b"] : []) + ["pair0c", "pair1a", "pair1b", "pair1c"]
+    let start: [String?] = ["first", "row0", "row1", "row2"] + branch
+    return start + ["optional", "array0", "array1", "available"] + pairs + ["last"]
+  }
+
   @Test func theBuilderTakesEveryControlFlowFormInOrder() {
     func ids(_ declaration: NodeDeclaration) -> [String?] { declaration.children.map(\.id) }
     let extra: NodeDeclaration? = NodeDeclaration("optional")
@@ -48,11 +56,7 @@ import ViewTree
         }
         NodeDeclaration("last")
       }
-      let branch: [String?] = flag ? ["if", "then", "case true"] : ["else", "case false", "case false 2"]
-      let pairs: [String?] = ["pair0a"] + (flag ? ["pair0b"] : []) + ["pair0c", "pair1a", "pair1b", "pair1c"]
-      let expected: [String?] = ["first", "row0", "row1", "row2"] + branch
-      #expect(
-        ids(declaration) == expected + ["optional", "array0", "array1", "available"] + pairs + ["last"])
+      #expect(ids(declaration) == Self.controlFlowIDs(flag))
     }
     #expect(NodeDeclaration("empty") {}.children.isEmpty)
     #expect(ids(NodeDeclaration { NodeDeclaration("only") }) == ["only"])
@@ -85,12 +89,7 @@ import ViewTree
         }
         Node("last")
       }
-      let branch: [String?] = flag ? ["if", "then", "case true"] : ["else", "case false", "case false 2"]
-      let pairs: [String?] = ["pair0a"] + (flag ? ["pair0b"] : []) + ["pair0c", "pair1a", "pair1b", "pair1c"]
-      let expected: [String?] = ["first", "row0", "row1", "row2"] + branch
-      #expect(
-        root.children.map(\.id) == expected + ["optional", "array0", "array1", "available"] + pairs + ["last"]
-      )
+      #expect(root.children.map(\.id) == Self.controlFlowIDs(flag))
       #expect(root.children.allSatisfy { $0.parent === root })
     }
     #expect(Node("empty") {}.children.isEmpty)
