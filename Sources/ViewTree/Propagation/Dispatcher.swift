@@ -124,14 +124,23 @@ enum Dispatcher {
   /// where its type is known, so that no dispatch pays for unspecialized generic code.
   @usableFromInline
   static func dispatch(
-    _ action: any Action, type actionType: ObjectIdentifier, from target: Node, trace: ActionTrace?,
+    _ action: consuming any Action, type actionType: ObjectIdentifier, from target: Node, trace: ActionTrace?,
     slot: RequestSlot? = nil
   ) -> ActionOutcome {
-    withPath(from: target, type: actionType) { path, firstBubble, capture in
-      run(
-        action, type: actionType, path: path, firstBubble: firstBubble, capture: capture, trace: trace,
-        slot: slot)
+    // The run works on this variable in place, so that the action is never copied: it arrives
+    // here moved, and is moved into the outcome.
+    var action = action
+    let (ending, error, held) = withUnsafeMutablePointer(to: &action) { action in
+      withPath(from: target, type: actionType) { path, firstBubble, capture in
+        run(
+          action, type: actionType, path: path, firstBubble: firstBubble, capture: capture, trace: trace,
+          slot: slot)
+      }
     }
+    // Built before the dispatch ends, while the nodes the ending names are still held.
+    let outcome = ending.outcome(with: consume action, error: error)
+    held?.end()
+    return outcome
   }
 
   /// Dispatches a request with memory set aside for its answer, of exactly `Q.Result`; returns
@@ -254,22 +263,20 @@ enum Dispatcher {
 
   @inline(__always)
   static func run(
-    _ action: some Action, type actionType: ObjectIdentifier, path: UnsafeBufferPointer<PathEntry>,
-    firstBubble: Int, capture: Bool, trace: ActionTrace?, slot: RequestSlot?
-  ) -> ActionOutcome {
+    _ action: UnsafeMutablePointer<any Action>, type actionType: ObjectIdentifier,
+    path: UnsafeBufferPointer<PathEntry>, firstBubble: Int, capture: Bool, trace: ActionTrace?,
+    slot: RequestSlot?
+  ) -> (DispatchRun.Ending, (any Error)?, HeldTree?) {
     let (root, state) = root(of: path)
-    guard let tree = state else { return .notDispatched(.notInTree) }
+    guard let tree = state else { return (.notDispatched(.notInTree), nil, nil) }
     guard tree.dispatchDepth < tree.reentrancyLimit else {
-      return .notDispatched(.reentrancyLimit(tree.reentrancyLimit))
+      return (.notDispatched(.reentrancyLimit(tree.reentrancyLimit)), nil, nil)
     }
     // `root` (a strong reference) keeps every node on the path, and the tree's state it owns,
     // alive; nodes that leave the tree during the dispatch are pinned by it (see
-    // `TreeState.pin`). That is what lets the path hold its nodes unretained.
+    // `TreeState.pin`). That is what lets the path hold its nodes unretained. The caller ends
+    // the dispatch (`HeldTree.end`) once it has built the outcome.
     tree.dispatchDepth += 1
-    defer {
-      tree.leaveDispatch()
-      withExtendedLifetime(root) {}
-    }
     var run = DispatchRun(
       path: path, tree: tree, action: action, type: actionType, trace: trace, slot: slot,
       firstBubble: firstBubble, capture: capture, awaits: false)
@@ -280,7 +287,22 @@ enum Dispatcher {
       let node = run.node(at: suspension.index)
       step = run.resume(suspension, with: .failure(ViewTreeError.asynchronousHandler(node: node.path)))
     }
-    return run.takeOutcome()
+    return (run.ending, run.error, HeldTree(root: consume root, state: consume tree))
+  }
+}
+
+/// A running dispatch's hold on its tree: the root, which keeps the path's nodes alive, and the
+/// tree's state, whose dispatch depth it raised.
+struct HeldTree {
+  let root: Node
+  let state: TreeState
+
+  /// Ends the dispatch: one level of nesting less, and the nodes it pinned released when none
+  /// is left.
+  @inline(__always)
+  func end() {
+    state.leaveDispatch()
+    withExtendedLifetime(root) {}
   }
 }
 
@@ -291,7 +313,8 @@ enum Dispatcher {
 struct DispatchRun: ~Copyable {
   var path: UnsafeBufferPointer<PathEntry>
   unowned(unsafe) let tree: TreeState
-  var action: any Action
+  /// Where the action is: the dispatching function's variable, which outlives the run.
+  let actionPointer: UnsafeMutablePointer<any Action>
   var actionType: ObjectIdentifier
   /// `TypeFilter.bit(for: actionType)`.
   var mask: UInt64
@@ -299,16 +322,43 @@ struct DispatchRun: ~Copyable {
   let startVersion: UInt64
   /// Whether the caller awaits the dispatch, so that responders with an awaiting form use it.
   let awaits: Bool
-  let trace: ActionTrace?
+  /// Unretained: the caller holds the trace for the whole dispatch.
+  unowned(unsafe) let trace: ActionTrace?
   let recording: Bool
   let nestingLevel: Int
   /// Where a responder writes its answer, when the caller awaits one.
   let slot: RequestSlot?
-  /// The node whose modifier handled the action, once one has.
-  var handler: Unmanaged<Node>?
-  /// The outcome of a dispatch that ended without a handler. Not an `Optional`: copying an
-  /// `Optional` of a multi-payload enum goes through its generic metadata.
-  var outcome: ActionOutcome = .notDispatched(.notInTree)
+  /// How the dispatch ended so far. The outcome is built from it once, in `takeOutcome`: an
+  /// `ActionOutcome` kept here would be copied and destroyed through its value witnesses.
+  var ending = Ending.unhandled
+  /// The error of a `caught` or `failed` ending. Apart, so that `Ending` stays trivial to copy.
+  var error: (any Error)?
+
+  /// How a dispatch ended, with its nodes unretained (they are on the path, alive until the run
+  /// is over).
+  enum Ending {
+    case notDispatched(NotDispatchedReason)
+    case unhandled
+    case handled(by: Unmanaged<Node>)
+    case caught(by: Unmanaged<Node>, thrownBy: Unmanaged<Node>)
+    case failed(thrownBy: Unmanaged<Node>)
+
+    /// The outcome of a dispatch that ended so with `action` and, if it ended with one, `error`.
+    /// Called while the dispatch still holds its nodes.
+    @inline(__always)
+    func outcome(with action: consuming any Action, error: consuming (any Error)?) -> ActionOutcome {
+      // The force unwraps: `propagate` and `finishUnhandled` set the error with every `caught`
+      // and `failed` ending.
+      switch self {
+      case .notDispatched(let reason): .notDispatched(reason)
+      case .handled(let node): .handled(by: node.takeUnretainedValue(), action: action)
+      case .unhandled: .unhandled(action)
+      case .caught(let catcher, let thrower):
+        .caught(error!, by: catcher.takeUnretainedValue(), thrownBy: thrower.takeUnretainedValue())
+      case .failed(let thrower): .failed(error!, thrownBy: thrower.takeUnretainedValue())
+      }
+    }
+  }
 
   // The cursor.
   var phase: ModifierPhase
@@ -356,12 +406,13 @@ struct DispatchRun: ~Copyable {
   }
 
   init(
-    path: UnsafeBufferPointer<PathEntry>, tree: TreeState, action: any Action, type: ObjectIdentifier,
-    trace: ActionTrace?, slot: RequestSlot?, firstBubble: Int, capture: Bool, awaits: Bool
+    path: UnsafeBufferPointer<PathEntry>, tree: TreeState, action: UnsafeMutablePointer<any Action>,
+    type: ObjectIdentifier, trace: ActionTrace?, slot: RequestSlot?, firstBubble: Int, capture: Bool,
+    awaits: Bool
   ) {
     self.path = path
     self.tree = tree
-    self.action = action
+    self.actionPointer = action
     self.actionType = type
     self.mask = TypeFilter.bit(for: actionType)
     self.startVersion = tree.structureVersion
@@ -386,12 +437,10 @@ struct DispatchRun: ~Copyable {
   @inline(__always)
   func node(at index: Int) -> Node { path[index].node.takeUnretainedValue() }
 
-  /// The outcome, moved out of the finished run: the handled outcome is built only here, so
-  /// that the action is moved into it rather than copied.
-  @inline(__always)
-  consuming func takeOutcome() -> ActionOutcome {
-    guard let handler else { return outcome }
-    return .handled(by: handler.takeUnretainedValue(), action: action)
+  /// The action, read and written in place.
+  var action: any Action {
+    unsafeAddress { UnsafePointer(actionPointer) }
+    nonmutating unsafeMutableAddress { actionPointer }
   }
 
   /// The position of the first modifier of `path[index]`, at or after `start`, that might run in
@@ -436,20 +485,23 @@ struct DispatchRun: ~Copyable {
 
   /// Goes on after the asynchronous modifier `suspension` returned `reply`.
   mutating func resume(_ suspension: Suspension, with reply: Swift.Result<ModifierReply, any Error>) -> Step {
-    let node = node(at: suspension.index)
-    let before = recording ? suspension.action : nil
+    let node = path[suspension.index].node
     switch reply {
     case .success(let reply):
-      if apply(reply, node: node, phase: suspension.phase, info: suspension.info, before: before) {
-        return .finished
+      if recording {
+        record(node, suspension.phase, suspension.info, before: suspension.action, reply: reply)
       }
+      if apply(reply, at: suspension.index) { return .finished }
     case .failure(let error):
-      fail(
-        error, node: node, index: suspension.index, serial: suspension.serial, phase: suspension.phase,
-        info: suspension.info, before: before)
+      if recording {
+        record(node, suspension.phase, suspension.info, before: suspension.action, .threw(error))
+      }
+      propagate(error, from: suspension.index, after: suspension.serial)
       return .finished
     }
-    position = Self.position(in: node, after: suspension.serial, hint: suspension.hint)
+    position = node._withUnsafeGuaranteedRef {
+      Self.position(in: $0, after: suspension.serial, hint: suspension.hint)
+    }
     return run()
   }
 
@@ -458,9 +510,8 @@ struct DispatchRun: ~Copyable {
     tree.onUnhandled?(action, target)
     if requiresHandling() {
       let error = ViewTreeError.unhandledAction(action: "\(action)", path: target.path)
-      outcome = .failed(error, thrownBy: target)
-    } else {
-      outcome = .unhandled(action)
+      self.error = error
+      ending = .failed(thrownBy: path[0].node)
     }
   }
 
@@ -474,116 +525,114 @@ struct DispatchRun: ~Copyable {
   /// Runs the modifiers of `path[index]` for `phase`, from the candidate at `start`; returns
   /// `nil` when the node has no more to run, `.finished` when the dispatch ended here, or the
   /// asynchronous modifier it stopped at.
+  ///
+  /// The node is held unretained: the dispatch's root holds it while it is in the tree, and the
+  /// tree pins it if a modifier removes it (see `Dispatcher`).
   mutating func runModifiers(at index: Int, from start: Int, in phase: ModifierPhase) -> Step? {
-    let node = node(at: index)
+    let node = path[index].node
     var position = start
     while position >= 0 {
       guard isAttached(index) else {
-        record(node, phase, nil, before: action, .skippedDetachedNode)
+        if recording { record(node, phase, nil, before: action, .skippedDetachedNode) }
         return nil
       }
-      let serial = node._keys.serial(at: position)
-      let outcome: RunOutcome
+      let serial = node._withUnsafeGuaranteedRef { $0._keys.serial(at: position) }
+      let result: ModifierResult
       if recording {
         // A copy of the action only when a trace will show it: copying an existential costs
         // reference counting through value witnesses.
-        let info = node.modifierInfo(at: position)
+        let info = node._withUnsafeGuaranteedRef { $0.modifierInfo(at: position) }
         let before = action
-        outcome = runModifier(
-          at: index, position: position, serial: serial, phase: phase, info: info, before: before)
+        result = runModifier(at: index, position: position)
+        switch result {
+        case .replied(let reply): record(node, phase, info, before: before, reply: reply)
+        case .threw(let error): record(node, phase, info, before: before, .threw(error))
+        case .suspended(let body):
+          return .suspended(
+            suspend(body, at: index, position: position, serial: serial, phase: phase, info: info))
+        }
       } else {
-        outcome = runModifier(
-          at: index, position: position, serial: serial, phase: phase, info: nil, before: nil)
+        result = runModifier(at: index, position: position)
       }
-      switch outcome {
-      case .next: break
-      case .finished: return .finished
-      case .suspended(let suspension): return .suspended(suspension)
+      switch result {
+      case .replied(let reply):
+        if apply(reply, at: index) { return .finished }
+      case .threw(let error):
+        propagate(error, from: index, after: serial)
+        return .finished
+      case .suspended(let body):
+        return .suspended(
+          suspend(body, at: index, position: position, serial: serial, phase: phase, info: nil))
       }
-      // The handler may have changed the node's modifiers: find the next one by serial.
-      let next = Self.position(in: node, after: serial, hint: position)
+      // The modifier may have changed the node's modifiers: find the next one by serial.
+      let next = node._withUnsafeGuaranteedRef { Self.position(in: $0, after: serial, hint: position) }
       position = candidate(at: index, from: next, in: phase)
     }
     return nil
   }
 
-  /// What running one modifier led to.
-  enum RunOutcome {
-    case next
-    case finished
-    case suspended(Suspension)
+  /// What running one modifier gave.
+  enum ModifierResult {
+    case replied(ModifierReply)
+    case threw(any Error)
+    /// An asynchronous modifier (or a responder's awaiting form) to await.
+    case suspended(AsyncModifierBody)
   }
 
   /// Runs the modifier at `position` of `path[index]`.
   @inline(__always)
-  mutating func runModifier(
-    at index: Int, position: Int, serial: UInt64, phase: ModifierPhase, info: ModifierInfo?,
-    before: (any Action)?
-  ) -> RunOutcome {
-    let node = node(at: index)
-    let reply: ModifierReply
+  mutating func runModifier(at index: Int, position: Int) -> ModifierResult {
+    // The body is copied out of the node before it runs, so that it stays alive when it removes
+    // its own modifier (or node, or tree).
+    let body = path[index].node._withUnsafeGuaranteedRef { $0._modifiers[position].body }
     do {
-      switch node._modifiers[position].body {
+      switch consume body {
       case .action(let body):
-        reply = try body(&action, actionType)
+        return .replied(try body(&action, actionType))
       case .observeAll(let body):
         body(action)
-        reply = .passed
+        return .replied(.passed)
       case .handleAll(let body):
         try body(action)
-        reply = .handled
+        return .replied(.handled)
       case .decideAll(let body):
-        reply = try body(action) == .handled ? .handled : .passed
+        return .replied(try body(action) == .handled ? .handled : .passed)
       case .observeTyped(let body):
-        guard typedMatch(node, position) else {
-          reply = .skipped
-          break
-        }
+        guard typedMatch(index, position) else { return .replied(.skipped) }
         body()
-        reply = .passed
+        return .replied(.passed)
       case .handleTyped(let body):
-        guard typedMatch(node, position) else {
-          reply = .skipped
-          break
-        }
+        guard typedMatch(index, position) else { return .replied(.skipped) }
         try body()
-        reply = .handled
+        return .replied(.handled)
       case .decideTyped(let body):
-        guard typedMatch(node, position) else {
-          reply = .skipped
-          break
-        }
-        reply = try body() == .handled ? .handled : .passed
+        guard typedMatch(index, position) else { return .replied(.skipped) }
+        return .replied(try body() == .handled ? .handled : .passed)
       case .respond(let body):
-        reply = try body(action, actionType, slot)
+        return .replied(try body(action, actionType, slot))
       case .respondEitherWay(let responder):
-        if awaits {
-          return .suspended(
-            suspend(
-              responder.awaiting, at: index, position: position, serial: serial, phase: phase, info: info))
-        }
-        reply = try responder.body(action, actionType, slot)
+        if awaits { return .suspended(responder.awaiting) }
+        return .replied(try responder.body(action, actionType, slot))
       case .asynchronous(let body):
-        return .suspended(
-          suspend(body, at: index, position: position, serial: serial, phase: phase, info: info))
+        return .suspended(body)
       case .error:
-        reply = .skipped
+        return .replied(.skipped)
       }
     } catch {
-      fail(error, node: node, index: index, serial: serial, phase: phase, info: info, before: before)
-      return .finished
+      return .threw(error)
     }
-    return apply(reply, node: node, phase: phase, info: info, before: before) ? .finished : .next
   }
 
-  /// Whether the current action matches the typed modifier at `position` of `node`, which
+  /// Whether the current action matches the typed modifier at `position` of `path[index]`, which
   /// stores its closure without a wrapper that would check: the candidate search already compared
   /// the identities of exact types; other types need a dynamic cast.
   @inline(__always)
-  func typedMatch(_ node: Node, _ position: Int) -> Bool {
-    if node._keys.key(at: position).exactOnly { return true }
-    guard let matchType = node._modifiers[position].matchType else { return false }
-    return isInstance(action, of: matchType)
+  func typedMatch(_ index: Int, _ position: Int) -> Bool {
+    path[index].node._withUnsafeGuaranteedRef { node in
+      if node._keys.key(at: position).exactOnly { return true }
+      guard let matchType = node._modifiers[position].matchType else { return false }
+      return isInstance(action, of: matchType)
+    }
   }
 
   mutating func suspend(
@@ -596,43 +645,28 @@ struct DispatchRun: ~Copyable {
       info: info)
   }
 
-  /// Applies what a modifier answered; returns `true` when the dispatch ends.
+  /// Applies what a modifier of `path[index]` answered; returns `true` when the dispatch ends.
   @inline(__always)
-  mutating func apply(
-    _ reply: ModifierReply, node: Node, phase: ModifierPhase, info: ModifierInfo?, before: (any Action)?
-  ) -> Bool {
+  mutating func apply(_ reply: ModifierReply, at index: Int) -> Bool {
     switch reply {
-    case .skipped:
-      return false
-    case .passed:
-      record(node, phase, info, before: before, .passed)
+    case .skipped, .passed:
       return false
     case .handled:
-      record(node, phase, info, before: before, .handled)
-      handler = Unmanaged.passUnretained(node)
+      ending = .handled(by: path[index].node)
       return true
     case .transformed:
       // The modifier wrote the replacement to `action`.
       actionType = ObjectIdentifier(type(of: action))
       mask = TypeFilter.bit(for: actionType)
-      record(node, phase, info, before: before, .transformed)
       return false
     }
   }
 
-  /// Records a modifier's error and sends it outward; the dispatch ends.
-  mutating func fail(
-    _ error: any Error, node: Node, index: Int, serial: UInt64, phase: ModifierPhase, info: ModifierInfo?,
-    before: (any Action)?
-  ) {
-    record(node, phase, info, before: before, .threw(error))
-    outcome = propagate(error, from: index, after: serial)
-  }
-
-  /// Sends an error outward from the modifier with serial `after` on `path[index]`.
-  mutating func propagate(_ thrown: any Error, from start: Int, after startSerial: UInt64) -> ActionOutcome {
+  /// Sends an error a modifier of `path[start]` threw outward, from the modifier with serial
+  /// `startSerial`; the dispatch ends, caught or failed.
+  mutating func propagate(_ thrown: any Error, from start: Int, after startSerial: UInt64) {
     var error = thrown
-    var thrower = node(at: start)
+    var thrower = path[start].node
     var after = startSerial
     for index in start..<path.count {
       defer { after = 0 }
@@ -641,7 +675,7 @@ struct DispatchRun: ~Copyable {
       var position = candidate(at: index, from: Self.position(in: node, after: after, hint: -1), in: .error)
       while position >= 0 {
         guard isAttached(index) else {
-          record(node, .error, nil, before: action, .skippedDetachedNode)
+          if recording { record(path[index].node, .error, nil, before: action, .skippedDetachedNode) }
           break
         }
         let serial = node._keys.serial(at: position)
@@ -649,26 +683,34 @@ struct DispatchRun: ~Copyable {
         let info = recording ? node.modifierInfo(at: position) : nil
         do {
           if case .caught = try body(error) {
-            record(node, .error, info, before: action, .caught(error))
-            return .caught(error, by: node, thrownBy: thrower)
+            if recording { record(path[index].node, .error, info, before: action, .caught(error)) }
+            self.error = error
+            ending = .caught(by: path[index].node, thrownBy: thrower)
+            return
           }
         } catch let rethrown {
-          record(node, .error, info, before: action, .threw(rethrown))
+          if recording { record(path[index].node, .error, info, before: action, .threw(rethrown)) }
           error = rethrown
-          thrower = node
+          thrower = path[index].node
         }
         let next = Self.position(in: node, after: serial, hint: position)
         position = candidate(at: index, from: next, in: .error)
       }
     }
-    return .failed(error, thrownBy: thrower)
+    self.error = error
+    ending = .failed(thrownBy: thrower)
   }
 
   /// Whether `path[index]` is still in the tree the dispatch started in: the root or one of its
   /// descendants.
+  @inline(__always)
   mutating func isAttached(_ index: Int) -> Bool {
+    tree.structureVersion == startVersion || isStillAttached(index)
+  }
+
+  /// `isAttached` after the tree's structure changed during the dispatch.
+  mutating func isStillAttached(_ index: Int) -> Bool {
     let version = tree.structureVersion
-    if version == startVersion { return true }
     if version == checkedVersion, checkedIndex == index { return checkedResult }
     let node = node(at: index)
     let result: Bool
@@ -701,12 +743,24 @@ struct DispatchRun: ~Copyable {
     return low
   }
 
-  @inline(__always)
+  /// Records what a bubble or capture modifier answered (nothing for `.skipped`: not a visit).
   func record(
-    _ node: Node, _ phase: ModifierPhase, _ modifier: ModifierInfo?, before: (any Action)?,
+    _ node: Unmanaged<Node>, _ phase: ModifierPhase, _ modifier: ModifierInfo?, before: any Action,
+    reply: ModifierReply
+  ) {
+    switch reply {
+    case .skipped: return
+    case .passed: record(node, phase, modifier, before: before, .passed)
+    case .handled: record(node, phase, modifier, before: before, .handled)
+    case .transformed: record(node, phase, modifier, before: before, .transformed)
+    }
+  }
+
+  /// Gives a step to the trace and the tree's step observer. Called only when `recording`.
+  func record(
+    _ node: Unmanaged<Node>, _ phase: ModifierPhase, _ modifier: ModifierInfo?, before: any Action,
     _ result: StepResult
   ) {
-    guard recording, let before else { return }
     let phase: ActionPhase =
       switch phase {
       case .capture: .capture
@@ -714,8 +768,8 @@ struct DispatchRun: ~Copyable {
       case .error: .error
       }
     let step = ActionStep(
-      node: node, phase: phase, modifier: modifier, actionBefore: before, actionAfter: action,
-      result: result, nestingLevel: nestingLevel)
+      node: node.takeUnretainedValue(), phase: phase, modifier: modifier, actionBefore: before,
+      actionAfter: action, result: result, nestingLevel: nestingLevel)
     trace?.record(step)
     tree.stepObserver?(step)
   }
@@ -745,11 +799,15 @@ extension Dispatcher {
     let path = UnsafeMutableBufferPointer<PathEntry>.allocate(capacity: entries.count)
     defer { path.deallocate() }
     _ = path.initialize(from: entries)
+    // On the heap, as the dispatch may be suspended while modifiers write to it.
+    let actionStorage = UnsafeMutablePointer<any Action>.allocate(capacity: 1)
+    defer { actionStorage.deallocate() }
+    actionStorage.initialize(to: action)
 
     tree.dispatchDepth += 1
     var run = DispatchRun(
-      path: UnsafeBufferPointer(path), tree: tree, action: action, type: actionType, trace: trace, slot: slot,
-      firstBubble: firstBubble, capture: capture, awaits: true)
+      path: UnsafeBufferPointer(path), tree: tree, action: actionStorage, type: actionType, trace: trace,
+      slot: slot, firstBubble: firstBubble, capture: capture, awaits: true)
     var step = run.run()
     while case .suspended(let suspension) = step {
       let reply: Swift.Result<ModifierReply, any Error>
@@ -762,9 +820,10 @@ extension Dispatcher {
       }
       step = run.resume(suspension, with: reply)
     }
+    let outcome = run.ending.outcome(with: actionStorage.move(), error: run.error)
     tree.leaveDispatch()
     withExtendedLifetime(nodes) {}
-    return run.takeOutcome()
+    return outcome
   }
 }
 
