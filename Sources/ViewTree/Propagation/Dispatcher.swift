@@ -127,18 +127,20 @@ enum Dispatcher {
     _ action: consuming any Action, type actionType: ObjectIdentifier, from target: Node, trace: ActionTrace?,
     slot: RequestSlot? = nil
   ) -> ActionOutcome {
-    // The run works on this variable in place, so that the action is never copied: it arrives
+    // The run works on these variables in place, so that the action is never copied: it arrives
     // here moved, and is moved into the outcome.
-    var action = action
-    let (ending, error, held) = withUnsafeMutablePointer(to: &action) { action in
-      withPath(from: target, type: actionType) { path, firstBubble, capture in
-        run(
-          action, type: actionType, path: path, firstBubble: firstBubble, capture: capture, trace: trace,
-          slot: slot)
+    var error: (any Error)?
+    let (ending, held) = withUnsafeMutablePointer(to: &action) { action in
+      withUnsafeMutablePointer(to: &error) { error in
+        withPath(from: target, type: actionType) { path, firstBubble, capture in
+          run(
+            action, error: error, type: actionType, path: path, firstBubble: firstBubble, capture: capture,
+            trace: trace, slot: slot)
+        }
       }
     }
     // Built before the dispatch ends, while the nodes the ending names are still held.
-    let outcome = ending.outcome(with: consume action, error: error)
+    let outcome = ending.outcome(with: consume action, error: consume error)
     held?.end()
     return outcome
   }
@@ -263,14 +265,14 @@ enum Dispatcher {
 
   @inline(__always)
   static func run(
-    _ action: UnsafeMutablePointer<any Action>, type actionType: ObjectIdentifier,
-    path: UnsafeBufferPointer<PathEntry>, firstBubble: Int, capture: Bool, trace: ActionTrace?,
-    slot: RequestSlot?
-  ) -> (DispatchRun.Ending, (any Error)?, HeldTree?) {
+    _ action: UnsafeMutablePointer<any Action>, error: UnsafeMutablePointer<(any Error)?>,
+    type actionType: ObjectIdentifier, path: UnsafeBufferPointer<PathEntry>, firstBubble: Int, capture: Bool,
+    trace: ActionTrace?, slot: RequestSlot?
+  ) -> (DispatchRun.Ending, HeldTree?) {
     let (root, state) = root(of: path)
-    guard let tree = state else { return (.notDispatched(.notInTree), nil, nil) }
+    guard let tree = state else { return (.notDispatched(.notInTree), nil) }
     guard tree.dispatchDepth < tree.reentrancyLimit else {
-      return (.notDispatched(.reentrancyLimit(tree.reentrancyLimit)), nil, nil)
+      return (.notDispatched(.reentrancyLimit(tree.reentrancyLimit)), nil)
     }
     // `root` (a strong reference) keeps every node on the path, and the tree's state it owns,
     // alive; nodes that leave the tree during the dispatch are pinned by it (see
@@ -278,7 +280,7 @@ enum Dispatcher {
     // the dispatch (`HeldTree.end`) once it has built the outcome.
     tree.dispatchDepth += 1
     var run = DispatchRun(
-      path: path, tree: tree, action: action, type: actionType, trace: trace, slot: slot,
+      path: path, tree: tree, action: action, error: error, type: actionType, trace: trace, slot: slot,
       firstBubble: firstBubble, capture: capture, awaits: false)
     var step = run.run()
     // A synchronous dispatch cannot wait: an asynchronous modifier throws instead, and the error
@@ -287,7 +289,7 @@ enum Dispatcher {
       let node = run.node(at: suspension.index)
       step = run.resume(suspension, with: .failure(ViewTreeError.asynchronousHandler(node: node.path)))
     }
-    return (run.ending, run.error, HeldTree(root: consume root, state: consume tree))
+    return (run.ending, HeldTree(root: consume root, state: consume tree))
   }
 }
 
@@ -331,8 +333,9 @@ struct DispatchRun: ~Copyable {
   /// How the dispatch ended so far. The outcome is built from it once, in `takeOutcome`: an
   /// `ActionOutcome` kept here would be copied and destroyed through its value witnesses.
   var ending = Ending.unhandled
-  /// The error of a `caught` or `failed` ending. Apart, so that `Ending` stays trivial to copy.
-  var error: (any Error)?
+  /// Where the error of a `caught` or `failed` ending goes: the dispatching function's variable,
+  /// like the action's, so that the run itself is trivial to copy and to drop.
+  let errorPointer: UnsafeMutablePointer<(any Error)?>
 
   /// How a dispatch ended, with its nodes unretained (they are on the path, alive until the run
   /// is over).
@@ -407,12 +410,14 @@ struct DispatchRun: ~Copyable {
 
   init(
     path: UnsafeBufferPointer<PathEntry>, tree: TreeState, action: UnsafeMutablePointer<any Action>,
-    type: ObjectIdentifier, trace: ActionTrace?, slot: RequestSlot?, firstBubble: Int, capture: Bool,
+    error: UnsafeMutablePointer<(any Error)?>, type: ObjectIdentifier, trace: ActionTrace?,
+    slot: RequestSlot?, firstBubble: Int, capture: Bool,
     awaits: Bool
   ) {
     self.path = path
     self.tree = tree
     self.actionPointer = action
+    self.errorPointer = error
     self.actionType = type
     self.mask = TypeFilter.bit(for: actionType)
     self.startVersion = tree.structureVersion
@@ -441,6 +446,12 @@ struct DispatchRun: ~Copyable {
   var action: any Action {
     unsafeAddress { UnsafePointer(actionPointer) }
     nonmutating unsafeMutableAddress { actionPointer }
+  }
+
+  /// The error of a `caught` or `failed` ending.
+  var error: (any Error)? {
+    unsafeAddress { UnsafePointer(errorPointer) }
+    nonmutating unsafeMutableAddress { errorPointer }
   }
 
   /// The position of the first modifier of `path[index]`, at or after `start`, that might run in
@@ -803,11 +814,15 @@ extension Dispatcher {
     let actionStorage = UnsafeMutablePointer<any Action>.allocate(capacity: 1)
     defer { actionStorage.deallocate() }
     actionStorage.initialize(to: action)
+    let errorStorage = UnsafeMutablePointer<(any Error)?>.allocate(capacity: 1)
+    defer { errorStorage.deallocate() }
+    errorStorage.initialize(to: nil)
 
     tree.dispatchDepth += 1
     var run = DispatchRun(
-      path: UnsafeBufferPointer(path), tree: tree, action: actionStorage, type: actionType, trace: trace,
-      slot: slot, firstBubble: firstBubble, capture: capture, awaits: true)
+      path: UnsafeBufferPointer(path), tree: tree, action: actionStorage, error: errorStorage,
+      type: actionType,
+      trace: trace, slot: slot, firstBubble: firstBubble, capture: capture, awaits: true)
     var step = run.run()
     while case .suspended(let suspension) = step {
       let reply: Swift.Result<ModifierReply, any Error>
@@ -820,7 +835,7 @@ extension Dispatcher {
       }
       step = run.resume(suspension, with: reply)
     }
-    let outcome = run.ending.outcome(with: actionStorage.move(), error: run.error)
+    let outcome = run.ending.outcome(with: actionStorage.move(), error: errorStorage.move())
     tree.leaveDispatch()
     withExtendedLifetime(nodes) {}
     return outcome
