@@ -64,12 +64,13 @@ enum TypeFilter {
 /// loads keep a hop within a small factor of a bare pointer walk. The owning node calls
 /// `deallocate()` in its deinit.
 struct ModifierKeys {
+  /// The serial the next key gets: serials increase along the list and are never reused, so a
+  /// dispatch that noted this value when it started knows which modifiers were added since.
+  /// (First: every hop of a dispatch reads it.)
+  private(set) var nextSerial: UInt64 = 1
   private(set) var base: UnsafeMutablePointer<ModifierKey>?
   private(set) var count = 0
   private var capacity = 0
-  /// The serial the next key gets: serials increase along the list and are never reused, so a
-  /// dispatch that noted this value when it started knows which modifiers were added since.
-  private(set) var nextSerial: UInt64 = 1
 
   /// The position of the first key at or after `start` that might run in `phase` for
   /// `actionType`, among the keys whose serial is below `limit`; -1 if none.

@@ -16,14 +16,6 @@
 ///
 /// Nodes are not `Sendable`: a tree lives in one isolation domain, such as the main actor.
 public final class Node {
-  // NB: `@exclusivity(unchecked)`: only `update(to:)` writes it, holding no other access to it,
-  // and reconciling children reads every child's; dynamic checks were a tenth of an update.
-  /// The node's identifier, used by lookups such as ``NodeTree/node(id:)`` and by ``path``.
-  ///
-  /// Identifiers need not be unique: lists of rows often repeat one. Lookups return the first
-  /// match in depth-first pre-order; ``nodes(withID:)`` returns all of them.
-  @exclusivity(unchecked) public internal(set) var id: String?
-
   // Unsafe code: this file, `Dispatcher.swift` and `ModifierKeys.swift` are the only ones in the
   // library that use it.
   //
@@ -33,18 +25,30 @@ public final class Node {
   // node, every ancestor it reaches through `_up` is alive, without the walk retaining them:
   // `Unmanaged` (rather than `weak` or `unowned`) lets the dispatcher and the walks below follow
   // parents with plain loads.
+  //
+  // The fields a dispatch reads on every hop (`_up`, the filters, the keys' serial) come first and
+  // together, so that a hop touches as few cache lines as it can.
   @usableFromInline @exclusivity(unchecked) var _up: Unmanaged<Node>?
 
   // NB: `@exclusivity(unchecked)` because the dispatcher reads these on every hop and never holds
   // an access across a call into user code, so no two accesses can overlap. Dynamic exclusivity
   // checks would otherwise dominate the cost of a hop.
-  @exclusivity(unchecked) var _children: ChildList = []
-  @exclusivity(unchecked) var _modifiers: [DeclaredModifier] = []
-  // Parallel to `_modifiers`: what the dispatcher reads on a filter hit.
-  @exclusivity(unchecked) var _keys = ModifierKeys()
   // Summaries of `_keys` per phase (see `TypeFilter`): what the dispatcher reads on every hop.
   @exclusivity(unchecked) var bubbleFilter: UInt64 = 0
   @exclusivity(unchecked) var captureFilter: UInt64 = 0
+  // Parallel to `_modifiers`: what the dispatcher reads on a filter hit.
+  @exclusivity(unchecked) var _keys = ModifierKeys()
+  @exclusivity(unchecked) var _children: ChildList = []
+  @exclusivity(unchecked) var _modifiers: [DeclaredModifier] = []
+
+  // NB: `@exclusivity(unchecked)`: only `update(to:)` writes it, holding no other access to it,
+  // and reconciling children reads every child's; dynamic checks were a tenth of an update.
+  /// The node's identifier, used by lookups such as ``NodeTree/node(id:)`` and by ``path``.
+  ///
+  /// Identifiers need not be unique: lists of rows often repeat one. Lookups return the first
+  /// match in depth-first pre-order; ``nodes(withID:)`` returns all of them.
+  @exclusivity(unchecked) public internal(set) var id: String?
+
   @exclusivity(unchecked) var catchModifierCount: Int32 = 0
   // The nodes of this subtree (this one included) with `onAttach` or `onDetach` callbacks, so that
   // changes to subtrees without any cost nothing (see `Node+Lifecycle.swift`).

@@ -550,15 +550,9 @@ struct DispatchRun: ~Copyable {
       let serial = node._withUnsafeGuaranteedRef { $0._keys.serial(at: position) }
       let result: ModifierResult
       if recording {
-        // A copy of the action only when a trace will show it: copying an existential costs
-        // reference counting through value witnesses.
-        let info = node._withUnsafeGuaranteedRef { $0.modifierInfo(at: position) }
-        let before = action
-        result = runModifier(at: index, position: position)
-        switch result {
-        case .replied(let reply): record(node, phase, info, before: before, reply: reply)
-        case .threw(let error): record(node, phase, info, before: before, .threw(error))
-        case .suspended(let body):
+        result = runModifierRecording(at: index, position: position, phase: phase)
+        if case .suspended(let body) = result {
+          let info = node._withUnsafeGuaranteedRef { $0.modifierInfo(at: position) }
           return .suspended(
             suspend(body, at: index, position: position, serial: serial, phase: phase, info: info))
         }
@@ -588,6 +582,25 @@ struct DispatchRun: ~Copyable {
     case threw(any Error)
     /// An asynchronous modifier (or a responder's awaiting form) to await.
     case suspended(AsyncModifierBody)
+  }
+
+  /// Runs the modifier at `position` of `path[index]` and records what it did (but for an
+  /// asynchronous one, which records when it has finished). Apart from `runModifiers`, so that
+  /// the untraced path stays small.
+  @inline(never)
+  mutating func runModifierRecording(at index: Int, position: Int, phase: ModifierPhase) -> ModifierResult {
+    let node = path[index].node
+    let info = node._withUnsafeGuaranteedRef { $0.modifierInfo(at: position) }
+    // A copy of the action only when a trace will show it: copying an existential costs
+    // reference counting through value witnesses.
+    let before = action
+    let result = runModifier(at: index, position: position)
+    switch result {
+    case .replied(let reply): record(node, phase, info, before: before, reply: reply)
+    case .threw(let error): record(node, phase, info, before: before, .threw(error))
+    case .suspended: break
+    }
+    return result
   }
 
   /// Runs the modifier at `position` of `path[index]`.
