@@ -111,7 +111,9 @@ struct PathEntry {
 /// dispatch also holds its path's nodes strongly. A modifier's body is copied out of its node
 /// before it is called, so a body that removes its own modifier (or node, or tree) stays alive
 /// until it returns. Whatever user code does, no node on the path is freed before the dispatch
-/// is done with it.
+/// is done with it. The run reaches the action and the error through pointers to the dispatching
+/// function's variables (heap memory for an awaited dispatch), which outlive the run; the outcome
+/// is built from them after the run and before the dispatch lets its nodes go.
 @usableFromInline
 enum Dispatcher {
   /// Paths up to this many nodes live in a fixed buffer on the stack; deeper ones on the heap.
