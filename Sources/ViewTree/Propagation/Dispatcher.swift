@@ -553,23 +553,22 @@ struct DispatchRun: ~Copyable {
       let result: ModifierResult
       if recording {
         result = runModifierRecording(at: index, position: position, phase: phase)
-        if case .suspended(let body) = result {
-          let info = node._withUnsafeGuaranteedRef { $0.modifierInfo(at: position) }
-          return .suspended(
-            suspend(body, at: index, position: position, serial: serial, phase: phase, info: info))
-        }
       } else {
         result = runModifier(at: index, position: position)
       }
       switch result {
       case .replied(let reply):
         if apply(reply, at: index) { return .finished }
-      case .threw(let error):
-        propagate(error, from: index, after: serial)
+      case .threw:
+        // `runModifier` put the error where the ending's goes.
+        propagate(error!, from: index, after: serial)
         return .finished
-      case .suspended(let body):
+      case .suspended:
+        let info = recording ? node._withUnsafeGuaranteedRef { $0.modifierInfo(at: position) } : nil
         return .suspended(
-          suspend(body, at: index, position: position, serial: serial, phase: phase, info: nil))
+          suspend(
+            asynchronousBody(at: index, position: position), at: index, position: position, serial: serial,
+            phase: phase, info: info))
       }
       // The modifier may have changed the node's modifiers: find the next one by serial.
       let next = node._withUnsafeGuaranteedRef { Self.position(in: $0, after: serial, hint: position) }
@@ -578,12 +577,25 @@ struct DispatchRun: ~Copyable {
     return nil
   }
 
-  /// What running one modifier gave.
+  /// What running one modifier gave. Trivial, so that passing it costs nothing.
   enum ModifierResult {
     case replied(ModifierReply)
-    case threw(any Error)
-    /// An asynchronous modifier (or a responder's awaiting form) to await.
-    case suspended(AsyncModifierBody)
+    /// The modifier threw; the error is in `error`.
+    case threw
+    /// An asynchronous modifier (or a responder's awaiting form) is to be awaited; nothing ran
+    /// (see `asynchronousBody`).
+    case suspended
+  }
+
+  /// The body to await for the modifier at `position` of `path[index]`, for which `runModifier`
+  /// answered `.suspended`: it ran no code, so the modifier is still there.
+  func asynchronousBody(at index: Int, position: Int) -> AsyncModifierBody {
+    let body = path[index].node._withUnsafeGuaranteedRef { $0._modifiers[position].body }
+    switch body {
+    case .respondEitherWay(let responder): return responder.awaiting
+    case .asynchronous(let body): return body
+    default: preconditionFailure("runModifier suspends only at asynchronous modifiers and responders")
+    }
   }
 
   /// Runs the modifier at `position` of `path[index]` and records what it did (but for an
@@ -599,7 +611,8 @@ struct DispatchRun: ~Copyable {
     let result = runModifier(at: index, position: position)
     switch result {
     case .replied(let reply): record(node, phase, info, before: before, reply: reply)
-    case .threw(let error): record(node, phase, info, before: before, .threw(error))
+    // `runModifier` put the error where the ending's goes.
+    case .threw: record(node, phase, info, before: before, .threw(error!))
     case .suspended: break
     }
     return result
@@ -637,15 +650,16 @@ struct DispatchRun: ~Copyable {
       case .respond(let body):
         return .replied(try body(action, actionType, slot))
       case .respondEitherWay(let responder):
-        if awaits { return .suspended(responder.awaiting) }
+        if awaits { return .suspended }
         return .replied(try responder.body(action, actionType, slot))
-      case .asynchronous(let body):
-        return .suspended(body)
+      case .asynchronous:
+        return .suspended
       case .error:
         return .replied(.skipped)
       }
     } catch {
-      return .threw(error)
+      self.error = error
+      return .threw
     }
   }
 
