@@ -257,12 +257,13 @@ enum Dispatcher {
     return (path, firstBubble, captureBits & mask != 0)
   }
 
-  /// The top-most node of `path` (a strong reference) and the tree it is the root of, if any.
+  /// The top-most node of `path` (a strong reference) and the tree it is the root of, if any
+  /// (unretained: a node's tree state, once set, is never replaced, and the node owns it).
   @inline(__always)
-  static func root(of path: UnsafeBufferPointer<PathEntry>) -> (Node, TreeState?) {
+  static func root(of path: UnsafeBufferPointer<PathEntry>) -> (Node, Unmanaged<TreeState>?) {
     // `path` is never empty: it holds at least the target.
     let root = path[path.count - 1].node.takeUnretainedValue()
-    return (root, root._state)
+    return (root, root._state.map(Unmanaged.passUnretained))
   }
 
   @inline(__always)
@@ -273,14 +274,13 @@ enum Dispatcher {
   ) -> (DispatchRun.Ending, HeldTree?) {
     let (root, state) = root(of: path)
     guard let tree = state else { return (.notDispatched(.notInTree), nil) }
-    guard tree.dispatchDepth < tree.reentrancyLimit else {
-      return (.notDispatched(.reentrancyLimit(tree.reentrancyLimit)), nil)
-    }
+    let limit = tree._withUnsafeGuaranteedRef { $0.dispatchDepth < $0.reentrancyLimit ? nil : $0.reentrancyLimit }
+    if let limit { return (.notDispatched(.reentrancyLimit(limit)), nil) }
     // `root` (a strong reference) keeps every node on the path, and the tree's state it owns,
     // alive; nodes that leave the tree during the dispatch are pinned by it (see
     // `TreeState.pin`). That is what lets the path hold its nodes unretained. The caller ends
     // the dispatch (`HeldTree.end`) once it has built the outcome.
-    tree.dispatchDepth += 1
+    tree._withUnsafeGuaranteedRef { $0.dispatchDepth += 1 }
     var run = DispatchRun(
       path: path, tree: tree, action: action, error: error, type: actionType, trace: trace, slot: slot,
       firstBubble: firstBubble, capture: capture, awaits: false)
@@ -291,7 +291,7 @@ enum Dispatcher {
       let node = run.node(at: suspension.index)
       step = run.resume(suspension, with: .failure(ViewTreeError.asynchronousHandler(node: node.path)))
     }
-    return (run.ending, HeldTree(root: consume root, state: consume tree))
+    return (run.ending, HeldTree(root: consume root, state: tree))
   }
 }
 
@@ -299,13 +299,14 @@ enum Dispatcher {
 /// tree's state, whose dispatch depth it raised.
 struct HeldTree {
   let root: Node
-  let state: TreeState
+  /// Unretained: `root` owns it.
+  let state: Unmanaged<TreeState>
 
   /// Ends the dispatch: one level of nesting less, and the nodes it pinned released when none
   /// is left.
   @inline(__always)
   func end() {
-    state.leaveDispatch()
+    state._withUnsafeGuaranteedRef { $0.leaveDispatch() }
     withExtendedLifetime(root) {}
   }
 }
@@ -316,7 +317,10 @@ struct HeldTree {
 /// modifier, let an `async` driver await it, and go on from there (see `resume`).
 struct DispatchRun: ~Copyable {
   var path: UnsafeBufferPointer<PathEntry>
-  unowned(unsafe) let tree: TreeState
+  /// Unretained: the dispatch holds the root, which owns it.
+  let treeRef: Unmanaged<TreeState>
+  /// The tree, for the slow paths.
+  var tree: TreeState { treeRef.takeUnretainedValue() }
   /// Where the action is: the dispatching function's variable, which outlives the run.
   let actionPointer: UnsafeMutablePointer<any Action>
   var actionType: ObjectIdentifier
@@ -411,22 +415,22 @@ struct DispatchRun: ~Copyable {
   }
 
   init(
-    path: UnsafeBufferPointer<PathEntry>, tree: TreeState, action: UnsafeMutablePointer<any Action>,
+    path: UnsafeBufferPointer<PathEntry>, tree: Unmanaged<TreeState>, action: UnsafeMutablePointer<any Action>,
     error: UnsafeMutablePointer<(any Error)?>, type: ObjectIdentifier, trace: ActionTrace?,
     slot: RequestSlot?, firstBubble: Int, capture: Bool,
     awaits: Bool
   ) {
     self.path = path
-    self.tree = tree
+    self.treeRef = tree
     self.actionPointer = action
     self.errorPointer = error
     self.actionType = type
     self.mask = TypeFilter.bit(for: actionType)
-    self.startVersion = tree.structureVersion
+    self.startVersion = tree._withUnsafeGuaranteedRef { $0.structureVersion }
     self.awaits = awaits
     self.trace = trace
-    self.recording = trace != nil || tree.stepObserver != nil
-    self.nestingLevel = tree.dispatchDepth - 1
+    self.recording = trace != nil || tree._withUnsafeGuaranteedRef { $0.stepObserver != nil }
+    self.nestingLevel = tree._withUnsafeGuaranteedRef { $0.dispatchDepth } - 1
     self.slot = slot
     if capture {
       phase = .capture
@@ -745,7 +749,7 @@ struct DispatchRun: ~Copyable {
   /// descendants.
   @inline(__always)
   mutating func isAttached(_ index: Int) -> Bool {
-    tree.structureVersion == startVersion || isStillAttached(index)
+    treeRef._withUnsafeGuaranteedRef { $0.structureVersion } == startVersion || isStillAttached(index)
   }
 
   /// `isAttached` after the tree's structure changed during the dispatch.
@@ -849,7 +853,7 @@ extension Dispatcher {
 
     tree.dispatchDepth += 1
     var run = DispatchRun(
-      path: UnsafeBufferPointer(path), tree: tree, action: actionStorage, error: errorStorage,
+      path: UnsafeBufferPointer(path), tree: .passUnretained(tree), action: actionStorage, error: errorStorage,
       type: actionType,
       trace: trace, slot: slot, firstBubble: firstBubble, capture: capture, awaits: true)
     var step = run.run()
