@@ -336,15 +336,16 @@ struct DispatchRun: ~Copyable {
   let nestingLevel: Int
   /// Where a responder writes its answer, when the caller awaits one.
   let slot: RequestSlot?
-  /// How the dispatch ended so far. The outcome is built from it once, in `takeOutcome`: an
-  /// `ActionOutcome` kept here would be copied and destroyed through its value witnesses.
+  /// How the dispatch ended so far. The outcome is built from it once, by the dispatching
+  /// function (`Ending.outcome(with:error:)`): an `ActionOutcome` kept here would be copied and
+  /// destroyed through its value witnesses.
   var ending = Ending.unhandled
   /// Where the error of a `caught` or `failed` ending goes: the dispatching function's variable,
   /// like the action's, so that the run itself is trivial to copy and to drop.
   let errorPointer: UnsafeMutablePointer<(any Error)?>
 
-  /// How a dispatch ended, with its nodes unretained (they are on the path, alive until the run
-  /// is over).
+  /// How a dispatch ended, with its nodes unretained (they are on the path, held until the
+  /// dispatch ends).
   enum Ending {
     case notDispatched(NotDispatchedReason)
     case unhandled
