@@ -166,7 +166,8 @@ enum Dispatcher {
           pointer: UnsafeMutableRawPointer(base), resultType: Q.Result.self, answered: flag)
         let outcome = dispatch(
           request, type: ObjectIdentifier(type(of: request)), from: target, trace: trace, slot: slot)
-        return (outcome, flag.pointee ? base.move() : nil)
+        let answer = flag.pointee ? base.move() : nil
+        return (consume outcome, answer)
       }
     }
   }
@@ -274,7 +275,9 @@ enum Dispatcher {
   ) -> (DispatchRun.Ending, HeldTree?) {
     let (root, state) = root(of: path)
     guard let tree = state else { return (.notDispatched(.notInTree), nil) }
-    let limit = tree._withUnsafeGuaranteedRef { $0.dispatchDepth < $0.reentrancyLimit ? nil : $0.reentrancyLimit }
+    let limit = tree._withUnsafeGuaranteedRef {
+      $0.dispatchDepth < $0.reentrancyLimit ? nil : $0.reentrancyLimit
+    }
     if let limit { return (.notDispatched(.reentrancyLimit(limit)), nil) }
     // `root` (a strong reference) keeps every node on the path, and the tree's state it owns,
     // alive; nodes that leave the tree during the dispatch are pinned by it (see
@@ -416,7 +419,8 @@ struct DispatchRun: ~Copyable {
   }
 
   init(
-    path: UnsafeBufferPointer<PathEntry>, tree: Unmanaged<TreeState>, action: UnsafeMutablePointer<any Action>,
+    path: UnsafeBufferPointer<PathEntry>, tree: Unmanaged<TreeState>,
+    action: UnsafeMutablePointer<any Action>,
     error: UnsafeMutablePointer<(any Error)?>, type: ObjectIdentifier, trace: ActionTrace?,
     slot: RequestSlot?, firstBubble: Int, capture: Bool,
     awaits: Bool
@@ -854,7 +858,8 @@ extension Dispatcher {
 
     tree.dispatchDepth += 1
     var run = DispatchRun(
-      path: UnsafeBufferPointer(path), tree: .passUnretained(tree), action: actionStorage, error: errorStorage,
+      path: UnsafeBufferPointer(path), tree: .passUnretained(tree), action: actionStorage,
+      error: errorStorage,
       type: actionType,
       trace: trace, slot: slot, firstBubble: firstBubble, capture: capture, awaits: true)
     var step = run.run()

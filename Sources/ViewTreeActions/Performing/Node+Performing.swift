@@ -26,7 +26,7 @@ extension Node {
     // can reuse the request's travelling context.
     withManagedRequest(.perform, identifier, sender: sender) { request in
       let (outcome, answer) = requestWithOutcome(request, tracing: trace)
-      return TreePerformResult(outcome: outcome, answer: answer)
+      return TreePerformResult(outcome: consume outcome, answer: consume answer)
     }
   }
 
@@ -45,7 +45,7 @@ extension Node {
   ) async -> TreePerformResult {
     await withManagedRequest(.perform, identifier, sender: sender) { request in
       let (outcome, answer) = await requestWithOutcome(request, tracing: trace)
-      return TreePerformResult(outcome: outcome, answer: answer)
+      return TreePerformResult(outcome: consume outcome, answer: consume answer)
     }
   }
 
@@ -79,12 +79,16 @@ extension Node {
 
 extension TreePerformResult {
   /// The result of a perform request that ended in `outcome` with `answer`.
-  init(outcome: ActionOutcome, answer: ManagedActionRequest.Answer?) {
-    guard case .performed(let result)? = answer, case .handled(let manager, _) = outcome else {
+  init(outcome: consuming ActionOutcome, answer: consuming ManagedActionRequest.Answer?) {
+    // Consumed and moved: a copy of an outcome goes through its value witnesses.
+    guard case .performed(let result)? = answer else {
       self = .notPerformed(outcome)
       return
     }
-    self = .answered(result, manager: manager)
+    switch consume outcome {
+    case .handled(let manager, _): self = .answered(result, manager: manager)
+    case let other: self = .notPerformed(other)
+    }
   }
 }
 
