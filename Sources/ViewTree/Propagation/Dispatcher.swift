@@ -636,7 +636,10 @@ struct DispatchRun: ~Copyable {
     do {
       switch consume body {
       case .action(let body):
-        return .replied(try body(&action, actionType))
+        // NB: through a local copy of the pointer: `&` on the run's own accessor or field makes
+        // the compiler (6.3.1) emit invalid IR under ThreadSanitizer ("Invalid bitcast").
+        let action = actionPointer
+        return .replied(try body(&action.pointee, actionType))
       case .observeAll(let body):
         body(action)
         return .replied(.passed)
