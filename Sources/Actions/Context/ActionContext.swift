@@ -250,9 +250,19 @@ public final class ActionContext {
   ///
   /// - Parameter providers: The providers, nearest first.
   public func collect(from providers: some Sequence<any ActionContextProvider>) {
+    whileProviding { for provider in providers { provider.provide(to: self) } }
+  }
+
+  /// The same for an array, whose providers are asked where they are (iterating would copy each
+  /// one, retaining what it holds): what a manager's perform uses.
+  func collect(from providers: [any ActionContextProvider]) {
+    whileProviding { for index in providers.indices { providers[index].provide(to: self) } }
+  }
+
+  private func whileProviding(_ body: () -> Void) {
     beginProviding()
     defer { endProviding() }
-    for provider in providers { provider.provide(to: self) }
+    body()
   }
 
   /// Starts a providing phase: from now on, keys already set keep their values. Pair with
