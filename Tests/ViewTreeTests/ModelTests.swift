@@ -404,9 +404,10 @@ final class LibraryRun {
 }
 
 /// The ways to start a dispatch. Every one runs the same engine, so each must give the model's
-/// events and outcome.
+/// events and outcome; the traced ones run the engine's recording path.
 enum EntryPoint: String, CaseIterable {
   case trigger, triggerAwaited, send, sendAwaited, request, requestAwaited
+  case triggerTraced, triggerAwaitedTraced, requestTraced
 
   /// Dispatches `value` from node `start` of `run` this way.
   @MainActor
@@ -437,6 +438,19 @@ enum EntryPoint: String, CaseIterable {
       case (.a(let n), _): return await node.requestWithOutcome(ModelA(n: n), tracing: nil).outcome
       case (.b(let n), _): return await node.requestWithOutcome(ModelB(n: n), tracing: nil).outcome
       }
+    case .triggerTraced:
+      let trigger = { node.trigger(value.action, tracing: ActionTrace()) }
+      return trigger()
+    case .triggerAwaitedTraced:
+      return await node.trigger(value.action, tracing: ActionTrace())
+    case .requestTraced:
+      let request = {
+        switch value {
+        case .a(let n): node.requestWithOutcome(ModelA(n: n), tracing: ActionTrace()).outcome
+        case .b(let n): node.requestWithOutcome(ModelB(n: n), tracing: ActionTrace()).outcome
+        }
+      }
+      return request()
     }
   }
 }
