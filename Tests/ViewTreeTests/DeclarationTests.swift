@@ -157,6 +157,31 @@ import ViewTree
     #expect(log.entries == ["second x"])
   }
 
+  @Test func everyClosureOfALongModifierListIsSwappedInOrder() {
+    // Two modifiers are kept inline in a declaration and the rest in a list: both are swapped.
+    let log = Log()
+    func declare(_ label: String) -> NodeDeclaration {
+      NodeDeclaration("leaf")
+        .onAction { [log] _ in log("\(label) 1") }
+        .onAction(Open.self) { [log] in log("\(label) 2") }
+        .onAction { [log] _ in log("\(label) 3") }
+        .receiveAction(Open.self) { [log] _ in
+          log("\(label) 4")
+          return .unhandled
+        }
+        .handleAction(Open.self) { [log] in log("\(label) 5") }
+    }
+    let tree = NodeTree(declaring: declare("first"))
+    let ids = tree.root.modifiers.map(\.id)
+    for render in 0..<3 {
+      tree.update(to: declare("render \(render)"))
+      #expect(tree.root.modifiers.map(\.id) == ids)
+      log.entries = []
+      #expect(tree.root.trigger(Open(path: "p")).isHandled)
+      #expect(log.entries == (1...5).map { "render \(render) \($0)" })
+    }
+  }
+
   @Test func updatingReplacesModifiersWhoseShapeChanged() {
     let tree = NodeTree(declaring: NodeDeclaration("root").handleAction(Save.self) {})
     let before = tree.root.modifiers.map(\.id)

@@ -41,18 +41,25 @@ extension Node {
   ///   order; a reordered list of children costs a dictionary of its ids as well.
   public func update(to declaration: consuming NodeDeclaration) {
     // The declaration is consumed: closures and child declarations are moved out of it, not
-    // copied (a copy would retain each of them once more).
-    var pending = [PendingUpdate(node: self, declaration: declaration)]
+    // copied (a copy would retain each of them once more). A list of child declarations is not
+    // moved either: it stays in its frame of the walk, and each node is updated to its entry in
+    // place; the frame's end releases the list, with the closures the update replaced.
+    var declaration = declaration
+    var frames: [UpdateFrame] = []
     var created: [Node] = []
-    while var next = pending.popLast() {
-      let node = next.node
-      if node.id != next.declaration.id { node.id = next.declaration.id }
-      node.requiresHandling = next.declaration.requiresHandling
-      node.replaceModifiers(with: &next.declaration.modifiers)
-      if !next.declaration.attachments.isEmpty || node.hasAttachments {
-        node.replaceDeclaredAttachments(with: next.declaration)
+    if let frame = apply(&declaration, created: &created) { frames.append(frame) }
+    while !frames.isEmpty {
+      let top = frames.count - 1
+      let position = frames[top].position
+      if position == frames[top].declarations.count {
+        frames.removeLast()
+        continue
       }
-      node.reconcileChildren(with: &next.declaration.children, into: &pending, created: &created)
+      frames[top].position = position + 1
+      let node = frames[top].nodes[position]
+      if let frame = node.apply(&frames[top].declarations[position], created: &created) {
+        frames.append(frame)
+      }
     }
     // New nodes entered the tree when they were linked, before their callbacks were declared.
     if !created.isEmpty, lifecycleCount > 0, isInTree {
@@ -62,17 +69,36 @@ extension Node {
     }
   }
 
-  /// Replaces the node's modifiers by `declared`, in place when the shapes agree (the replaced
-  /// modifiers are left in `declared`).
-  func replaceModifiers(with declared: inout [DeclaredModifier]) {
+  /// Makes this node what `declaration` declares, its children reconciled with the declared ones;
+  /// returns the frame in which the update goes on with those children, if any, and their
+  /// declarations moved out of `declaration`.
+  private func apply(_ declaration: inout NodeDeclaration, created: inout [Node]) -> UpdateFrame? {
+    if id != declaration.id { id = declaration.id }
+    requiresHandling = declaration.requiresHandling
+    replaceModifiers(with: &declaration.modifiers)
+    if !declaration.attachments.isEmpty || hasAttachments {
+      replaceDeclaredAttachments(with: declaration)
+    }
+    if declaration.children.isEmpty && _children.isEmpty { return nil }
+    var declared: [NodeDeclaration] = []
+    swap(&declared, &declaration.children)
+    reconcileChildren(with: declared, created: &created)
+    // The frame keeps the list of children as it is now (a user closure that `onProblem` runs
+    // may change it; the update goes on with these nodes).
+    return UpdateFrame(nodes: _children, declarations: declared)
+  }
+
+  /// Replaces the node's modifiers by `declared`: in place when the shapes agree, the node's
+  /// closures exchanged for the declared ones (the replaced closures are left in `declared`).
+  func replaceModifiers(with declared: inout DeclaredModifiers) {
     if declared.count == _modifiers.count, hasSameShapes(as: declared) {
-      // The lists are exchanged: the node takes the declared one as it is, and the replaced
-      // closures leave with the declaration. Keys and filters stay, as the shapes are the same.
-      swap(&_modifiers, &declared)
+      // Keys and filters stay, as the shapes are the same; the replaced closures leave with the
+      // declaration, after the update, so that no closure's release runs while the list changes.
+      declared.exchangeBodies(with: &_modifiers)
       return
     }
     removeAllModifiers()
-    for modifier in declared { attachModifier(modifier) }
+    declared.visitInOrder { modifier in attachModifier(copy modifier) }
   }
 
   /// Replaces the attachments the previous declaration made by `declared`'s, and the problems by
@@ -101,36 +127,25 @@ extension Node {
 
   /// Whether the node's modifiers have, one by one, the kinds and types of `declared` (as many of
   /// them); how a modifier matches (`exactOnly`) follows from those.
-  private func hasSameShapes(as declared: [DeclaredModifier]) -> Bool {
+  private func hasSameShapes(as declared: DeclaredModifiers) -> Bool {
     // Field by field: copying an entry or a declared modifier would retain its closures.
-    for position in declared.indices {
-      guard _modifiers[position].kind == declared[position].kind,
+    for position in _modifiers.indices {
+      let shape = declared.shape(at: position)
+      guard _modifiers[position].kind == shape.kind,
         _modifiers[position].matchType.map(ObjectIdentifier.init)
-          == declared[position].matchType.map(ObjectIdentifier.init),
+          == shape.matchType.map(ObjectIdentifier.init),
         _modifiers[position].outputType.map(ObjectIdentifier.init)
-          == declared[position].outputType.map(ObjectIdentifier.init)
+          == shape.outputType.map(ObjectIdentifier.init)
       else { return false }
     }
     return true
   }
 
-  /// Matches `declared` to the live children, makes the children list exactly the declared one,
-  /// and queues each child with its declaration, moved out of `declared` (which ends empty).
-  /// Nodes it creates are added to `created`; children are queued last first, so that the
-  /// update visits the tree in depth-first pre-order.
-  func reconcileChildren(
-    with declared: inout [NodeDeclaration], into pending: inout [PendingUpdate],
-    created: inout [Node]
-  ) {
+  /// Matches `declared` to the live children and makes the children list exactly the declared
+  /// one; nodes it creates are added to `created`.
+  func reconcileChildren(with declared: [NodeDeclaration], created: inout [Node]) {
     // The common case: the same children in the same order.
-    if declared.count == _children.count, sameIDs(as: declared) {
-      var index = declared.count
-      while let declaration = declared.popLast() {
-        index -= 1
-        pending.append(PendingUpdate(node: _children[index], declaration: declaration))
-      }
-      return
-    }
+    if declared.count == _children.count, sameIDs(as: declared) { return }
     var named: [String: [Node]] = [:]
     var unnamed: [Node] = []
     for child in _children {
@@ -154,11 +169,6 @@ extension Node {
       child._parent = self
       result.append(child)
     }
-    var index = declared.count
-    while let declaration = declared.popLast() {
-      index -= 1
-      pending.append(PendingUpdate(node: result[index], declaration: declaration))
-    }
     var removed = unnamed
     for nodes in named.values { removed.append(contentsOf: nodes) }
     _children = ChildList(result)
@@ -166,10 +176,12 @@ extension Node {
   }
 }
 
-/// A node an update has yet to make its declaration.
-struct PendingUpdate {
-  let node: Node
-  var declaration: NodeDeclaration
+/// The children of one node, as an update walks them: the nodes, and their declarations in the
+/// same order, up to `position` already applied.
+struct UpdateFrame {
+  let nodes: ChildList
+  var declarations: [NodeDeclaration]
+  var position = 0
 }
 
 /// The keys of the attachments a node's last declaration made.

@@ -2,9 +2,9 @@
 /// a value. ``Node/update(to:)`` makes a live node exactly this.
 ///
 /// A declaration takes the same modifier methods as a node (see ``ModifierHost``), with the same
-/// syntax, and creates no node: building one allocates a list of modifiers per declared node that
-/// has any, a list of children per parent, and what its closures capture, so a toolkit can build
-/// one from its views' `body` every time they are evaluated.
+/// syntax, and creates no node: building one allocates a list of children per parent, a list of
+/// modifiers per declared node with more than two, and what its closures capture, so a toolkit can
+/// build one from its views' `body` every time they are evaluated.
 ///
 /// ```swift
 /// func render(_ document: Document) -> NodeDeclaration {
@@ -23,13 +23,15 @@ public struct NodeDeclaration: ModifierHost {
   public let id: String?
   /// The declared children, in order.
   public internal(set) var children: [NodeDeclaration]
-  @usableFromInline var modifiers: [DeclaredModifier] = []
-  var requiresHandling = false
   /// The declared attachments: each key's identity, its value, and how to attach it to a node.
   var attachments: [DeclaredAttachment] = []
   /// The mistakes the modifier methods found in this declaration (not in its children's), oldest
   /// first; ``Node/update(to:)`` hands them to the node (see ``ModifierHost/reporting(_:)``).
   public internal(set) var problems: [any Error] = []
+  // The modifiers, then the flags, which take their tail padding: 128 bytes in all, so that the
+  // builder and an update move declarations with a few vector moves rather than a call.
+  @usableFromInline var modifiers = DeclaredModifiers()
+  var requiresHandling = false
   /// Whether this is a fragment the builder made (see `init(fragment:)`).
   var isFragment = false
 
@@ -60,9 +62,7 @@ public struct NodeDeclaration: ModifierHost {
   /// - Returns: The extended declaration.
   @inlinable
   public consuming func adding(_ modifier: consuming DeclaredModifier) -> NodeDeclaration {
-    // `self` is consumed: in a chain of modifiers, the list is appended to in place. Room for two,
-    // as most nodes declare one or two, and an update may keep this very list on the node.
-    if modifiers.isEmpty { modifiers.reserveCapacity(2) }
+    // `self` is consumed: in a chain of modifiers, the list is appended to in place.
     modifiers.append(modifier)
     return self
   }
