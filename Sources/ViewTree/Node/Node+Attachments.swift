@@ -50,12 +50,12 @@ extension Node {
 
   /// Removes the value attached under a key.
   public func removeAttachment<Key: NodeAttachmentKey>(_ key: Key.Type) {
-    _attachments?.removeAll { $0.key == ObjectIdentifier(key) }
+    _extras?.attachments.removeAll { $0.key == ObjectIdentifier(key) }
   }
 
   /// Whether the node has any attachment; a cheap test before looking one up.
   @inlinable
-  public var hasAttachments: Bool { !(_attachments?.isEmpty ?? true) }
+  public var hasAttachments: Bool { !(_extras?.attachments.isEmpty ?? true) }
 
   @inlinable
   func box<Key: NodeAttachmentKey>(for key: Key.Type) -> AttachmentBox<Key.Value>? {
@@ -67,22 +67,21 @@ extension Node {
   /// The object attached under `id`, an `ObjectIdentifier` of a `NodeAttachmentKey` type.
   @inlinable @inline(__always)
   func attachedObject(for id: ObjectIdentifier) -> AnyObject? {
-    guard let attachments = _attachments else { return nil }
+    guard let attachments = _extras?.attachments else { return nil }
     for entry in attachments where entry.key == id { return entry.box }
     return nil
   }
 
-  /// Attaches `object` under `id`, which nothing is attached under yet.
   /// Removes the attachment stored under `id`.
   func removeAttachment(for id: ObjectIdentifier) {
-    _attachments?.removeAll { $0.key == id }
+    _extras?.attachments.removeAll { $0.key == id }
     if id == ObjectIdentifier(LifecycleCallbacks.self) { lifecycleCallbacksChanged() }
   }
 
+  /// Attaches `object` under `id`, which nothing is attached under yet.
   @usableFromInline
   func attach(_ object: AnyObject, for id: ObjectIdentifier) {
-    if _attachments == nil { _attachments = [] }
-    _attachments?.append((id, object))
+    extras.attachments.append((id, object))
   }
 }
 

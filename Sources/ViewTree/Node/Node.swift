@@ -49,30 +49,57 @@ public final class Node {
   /// match in depth-first pre-order; ``nodes(withID:)`` returns all of them.
   @exclusivity(unchecked) public internal(set) var id: String?
 
-  @exclusivity(unchecked) var catchModifierCount: Int32 = 0
-  // The nodes of this subtree (this one included) with `onAttach` or `onDetach` callbacks, so that
-  // changes to subtrees without any cost nothing (see `Node+Lifecycle.swift`).
-  var lifecycleCount: Int32 = 0
-  // The small fields sit together, so that they share one word of the object.
-  var hasLifecycleCallbacks = false
+  // What few nodes use (attachments, a tree's state, pins, lifecycle callbacks, the handling
+  // requirement, catch counts), in one object allocated with the first of them: most nodes have
+  // none of it, and keep a smaller object. Read through the properties below.
+  @usableFromInline @exclusivity(unchecked) var _extras: NodeExtras?
+
+  /// The node's extras, allocated if it has none yet.
+  @usableFromInline var extras: NodeExtras {
+    if let _extras { return _extras }
+    let extras = NodeExtras()
+    _extras = extras
+    return extras
+  }
 
   /// Whether an action triggered from this node or below that nobody handles ends as an error: the
   /// outcome is ``ActionOutcome/failed(_:thrownBy:)`` with ``ViewTreeError/unhandledAction(action:path:)``.
   ///
   /// Set it on the root of a subtree whose actions must all be handled exactly once; see also
   /// ``NodeTree/requiresHandling``.
-  @exclusivity(unchecked) public var requiresHandling = false
+  public var requiresHandling: Bool {
+    get { _extras?.requiresHandling ?? false }
+    set { if newValue || _extras != nil { extras.requiresHandling = newValue } }
+  }
 
-  // Values other modules attach (see `Node+Attachments.swift`); `nil` until the first one.
-  @usableFromInline @exclusivity(unchecked) var _attachments:
-    ContiguousArray<(key: ObjectIdentifier, box: AnyObject)>?
+  /// The number of `catchError` modifiers on the node.
+  var catchModifierCount: Int32 {
+    get { _extras?.catchModifierCount ?? 0 }
+    set { if newValue != 0 || _extras != nil { extras.catchModifierCount = newValue } }
+  }
+
+  // The nodes of this subtree (this one included) with `onAttach` or `onDetach` callbacks, so that
+  // changes to subtrees without any cost nothing (see `Node+Lifecycle.swift`).
+  var lifecycleCount: Int32 {
+    get { _extras?.lifecycleCount ?? 0 }
+    set { if newValue != 0 || _extras != nil { extras.lifecycleCount = newValue } }
+  }
+
+  var hasLifecycleCallbacks: Bool {
+    get { _extras?.hasLifecycleCallbacks ?? false }
+    set { if newValue || _extras != nil { extras.hasLifecycleCallbacks = newValue } }
+  }
 
   // Set only on the root of a tree: the tree's state, which the root owns (see `TreeState`).
-  @exclusivity(unchecked) var _state: TreeState?
+  var _state: TreeState? {
+    get { _extras?.state }
+    set { if newValue != nil || _extras != nil { extras.state = newValue } }
+  }
+
   // The trees that keep this node alive after it left them during a dispatch (see
   // `TreeState.pin`); empty for almost every node. Unretained: a state removes itself from the
   // list when it lets the node go and when it is deinitialized, so no entry dangles.
-  var _pinningStates: [Unmanaged<TreeState>] = []
+  var _pinningStates: [Unmanaged<TreeState>] { _extras?.pinningStates ?? [] }
 
   /// Creates a node with an optional identifier and the children its builder declares.
   ///
@@ -214,6 +241,21 @@ public final class Node {
     }
     return labels.reversed().joined(separator: "/")
   }
+}
+
+/// The parts of a node that few nodes use (see `Node._extras`).
+@usableFromInline
+final class NodeExtras {
+  // Values other modules attach (see `Node+Attachments.swift`).
+  @usableFromInline var attachments: ContiguousArray<(key: ObjectIdentifier, box: AnyObject)> = []
+  var state: TreeState?
+  var pinningStates: [Unmanaged<TreeState>] = []
+  var lifecycleCount: Int32 = 0
+  var catchModifierCount: Int32 = 0
+  var hasLifecycleCallbacks = false
+  var requiresHandling = false
+
+  @usableFromInline init() {}
 }
 
 extension Node {

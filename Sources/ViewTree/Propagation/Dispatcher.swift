@@ -48,7 +48,7 @@ final class TreeState {
   /// its own dispatch ends, and nodes later removed from under it are pinned by each of them.
   func pin(_ node: Node) {
     if node.isPinned(by: self) { return }
-    node._pinningStates.append(.passUnretained(self))
+    node.extras.pinningStates.append(.passUnretained(self))
     pinned.append(node)
   }
 
@@ -86,7 +86,7 @@ extension Node {
 
   /// Removes `state` from the trees keeping this node alive.
   func unpin(from state: TreeState) {
-    _pinningStates.removeAll { $0.toOpaque() == Unmanaged.passUnretained(state).toOpaque() }
+    _extras?.pinningStates.removeAll { $0.toOpaque() == Unmanaged.passUnretained(state).toOpaque() }
   }
 }
 
@@ -264,7 +264,9 @@ enum Dispatcher {
   static func root(of path: UnsafeBufferPointer<PathEntry>) -> (Node, Unmanaged<TreeState>?) {
     // `path` is never empty: it holds at least the target.
     let root = path[path.count - 1].node.takeUnretainedValue()
-    return (root, root._state.map(Unmanaged.passUnretained))
+    // Read through unretained references: the root holds its extras, which hold the state.
+    let extras = root._extras.map(Unmanaged.passUnretained)
+    return (root, extras?._withUnsafeGuaranteedRef { $0.state.map(Unmanaged.passUnretained) })
   }
 
   @inline(__always)
@@ -527,6 +529,8 @@ struct DispatchRun: ~Copyable {
     return run()
   }
 
+  // Out of line: the unhandled ending is rare, and inlined it made `run` heavier for every action.
+  @inline(never)
   private mutating func finishUnhandled() {
     let target = node(at: 0)
     tree.onUnhandled?(action, target)
