@@ -60,16 +60,16 @@ struct DeclaredModifiers {
     }
   }
 
-  /// Exchanges the bodies of these modifiers with those of `modifiers`, one by one; `modifiers`
-  /// has as many.
-  mutating func exchangeBodies(with modifiers: inout [DeclaredModifier]) {
+  /// Exchanges the bodies of these modifiers with those of `store`'s, one by one; `store` has as
+  /// many.
+  mutating func exchangeBodies(with store: inout ModifierStore) {
     guard first != nil else { return }
-    swap(&first!.body, &modifiers[0].body)
+    store.swapBody(at: 0, with: &first!.body)
     guard second != nil else { return }
-    swap(&second!.body, &modifiers[1].body)
+    store.swapBody(at: 1, with: &second!.body)
     // NB: checked first, so that the loop never makes the empty `more` unique (the optimizer
     // hoists that out of a loop, which allocates a list).
     guard !more.isEmpty else { return }
-    for position in more.indices { swap(&more[position].body, &modifiers[position + 2].body) }
+    for position in more.indices { store.swapBody(at: position + 2, with: &more[position].body) }
   }
 }

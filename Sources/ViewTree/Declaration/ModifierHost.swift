@@ -72,8 +72,8 @@ public protocol ModifierHost {
 /// One modifier as a modifier method made it: its kind, the type it matches and its closure. Only
 /// the modifier methods create them.
 ///
-/// A node stores its modifiers as these too (its `ModifierKeys` hold their serials), so an update
-/// whose declaration has the node's shapes takes the declared list as it is.
+/// A node stores each with its serial and what the dispatcher tests (`ModifierEntry`); an update
+/// whose declaration has the node's shapes swaps only the closures.
 public struct DeclaredModifier {
   // The small field last: the struct packs into fewer bytes.
   /// The type a typed modifier matches; `nil` for untyped modifiers.

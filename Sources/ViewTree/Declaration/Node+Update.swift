@@ -91,10 +91,10 @@ extension Node {
   /// Replaces the node's modifiers by `declared`: in place when the shapes agree, the node's
   /// closures exchanged for the declared ones (the replaced closures are left in `declared`).
   func replaceModifiers(with declared: inout DeclaredModifiers) {
-    if declared.count == _modifiers.count, hasSameShapes(as: declared) {
+    if declared.count == _store.count, hasSameShapes(as: declared) {
       // Keys and filters stay, as the shapes are the same; the replaced closures leave with the
       // declaration, after the update, so that no closure's release runs while the list changes.
-      declared.exchangeBodies(with: &_modifiers)
+      declared.exchangeBodies(with: &_store)
       return
     }
     removeAllModifiers()
@@ -129,12 +129,12 @@ extension Node {
   /// them); how a modifier matches (`exactOnly`) follows from those.
   private func hasSameShapes(as declared: DeclaredModifiers) -> Bool {
     // Field by field: copying an entry or a declared modifier would retain its closures.
-    for position in _modifiers.indices {
+    for position in 0..<_store.count {
       let shape = declared.shape(at: position)
-      guard _modifiers[position].kind == shape.kind,
-        _modifiers[position].matchType.map(ObjectIdentifier.init)
+      guard _store[position].kind == shape.kind,
+        _store[position].matchType.map(ObjectIdentifier.init)
           == shape.matchType.map(ObjectIdentifier.init),
-        _modifiers[position].outputType.map(ObjectIdentifier.init)
+        _store[position].outputType.map(ObjectIdentifier.init)
           == shape.outputType.map(ObjectIdentifier.init)
       else { return false }
     }

@@ -154,6 +154,12 @@ extension DeclaredModifier {
   }
 }
 
+extension ModifierEntry {
+  func matches(_ kind: ModifierKind, _ type: Any.Type) -> Bool {
+    self.kind == kind && matchType.map(ObjectIdentifier.init) == ObjectIdentifier(type)
+  }
+}
+
 /// Builds the children of a ``NodeDeclaration``, as ``NodeBuilder`` builds a node's: `if`,
 /// `if`/`else`, `switch`, `for` loops, optional declarations and arrays of them.
 ///

@@ -74,9 +74,9 @@ enum ModifierBody {
   case asynchronous(AsyncModifierBody)
 }
 
-extension DeclaredModifier {
-  /// The description of this modifier, numbered `serial` on its node.
-  func info(serial: UInt64) -> ModifierInfo {
+extension ModifierEntry {
+  /// The description of this modifier.
+  var info: ModifierInfo {
     ModifierInfo(id: ModifierID(rawValue: serial), kind: kind, actionType: matchType, outputType: outputType)
   }
 }
@@ -84,13 +84,13 @@ extension DeclaredModifier {
 extension Node {
   /// The description of the modifier at `position`.
   func modifierInfo(at position: Int) -> ModifierInfo {
-    _modifiers[position].info(serial: _keys.serial(at: position))
+    _store[position].info
   }
 }
 
 /// Decides how a typed modifier of `kind` for `type` matches actions: `true` when it matches
 /// exactly one concrete struct or enum type, so that a different type identity rules out a match
-/// without a dynamic cast (`ModifierKey.exactOnly`).
+/// without a dynamic cast (`ModifierEntry.exactOnly`).
 ///
 /// A concrete struct or enum type conforming to ``Action`` matches by type identity only. A class
 /// (subclasses match too) or an existential such as `(any Saveable).self` (conforming types match)

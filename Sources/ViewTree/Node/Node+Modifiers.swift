@@ -1,6 +1,6 @@
 extension Node {
   /// The modifiers attached to the node, in attachment order (the order they run in).
-  public var modifiers: [ModifierInfo] { _modifiers.indices.map(modifierInfo(at:)) }
+  public var modifiers: [ModifierInfo] { (0..<_store.count).map(modifierInfo(at:)) }
 
   /// Removes one modifier.
   ///
@@ -11,42 +11,39 @@ extension Node {
   /// - Throws: ``ViewTreeError/noSuchModifier(_:node:)`` when the node has no such modifier.
   /// - Complexity: O(*m*), the number of modifiers on the node.
   public func removeModifier(_ id: ModifierID) throws(ViewTreeError) {
-    guard let index = (0..<_keys.count).first(where: { _keys.serial(at: $0) == id.rawValue }) else {
+    guard let index = (0..<_store.count).first(where: { _store[$0].serial == id.rawValue }) else {
       throw .noSuchModifier(id, node: path)
     }
-    let removed = _modifiers.remove(at: index)
-    _keys.remove(at: index)
+    // Released at the end of the scope, once the node is consistent again.
+    let removed = _store.remove(at: index)
     adjustCounts(for: removed.kind, by: -1)
-    bubbleFilter = _keys.filter(for: .bubble)
-    captureFilter = _keys.filter(for: .capture)
+    bubbleFilter = _store.filter(for: .bubble)
+    captureFilter = _store.filter(for: .capture)
   }
 
   /// Removes every modifier.
   public func removeAllModifiers() {
-    _modifiers = []
-    _keys.removeAll()
+    let removed = _store.takeAll()
     bubbleFilter = 0
     captureFilter = 0
     catchModifierCount = 0
+    // The closures are released once the node is consistent again.
+    removed.deallocate()
   }
 
   /// Attaches a modifier and returns its identifier.
   @discardableResult
   func attachModifier(_ declared: consuming DeclaredModifier) -> ModifierID {
-    let kind = declared.kind
-    let matchType = declared.matchType
-    let exactOnly = matchesExactlyOnly(kind, matchType)
-    let serial = _keys.takeSerial()
-    _modifiers.append(declared)
-    let key = ModifierKey(
-      serial: serial, matchType: matchType.map(ObjectIdentifier.init), phase: ModifierPhase(kind),
-      exactOnly: exactOnly)
-    _keys.append(key)
-    switch key.phase {
-    case .bubble: bubbleFilter |= TypeFilter.bits(for: key)
-    case .capture: captureFilter |= TypeFilter.bits(for: key)
+    let serial = nextSerial
+    nextSerial += 1
+    let entry = ModifierEntry(declared, serial: serial)
+    let kind = entry.kind
+    switch entry.phase {
+    case .bubble: bubbleFilter |= entry.filterBits
+    case .capture: captureFilter |= entry.filterBits
     case .error: break
     }
+    _store.append(entry)
     adjustCounts(for: kind, by: 1)
     return ModifierID(rawValue: serial)
   }
@@ -99,7 +96,7 @@ extension Node: ModifierHost {
   ///   - type: The type it matches.
   /// - Returns: `true` if it has.
   public func hasModifier(_ kind: ModifierKind, matching type: Any.Type) -> Bool {
-    _modifiers.contains { $0.matches(kind, type) }
+    (0..<_store.count).contains { _store[$0].matches(kind, type) }
   }
 
   /// Removes the node's modifiers of `kind` matching exactly `type`.
@@ -110,7 +107,7 @@ extension Node: ModifierHost {
   /// - Returns: This node.
   @discardableResult
   public func removingModifiers(_ kind: ModifierKind, matching type: Any.Type) -> Node {
-    let serials = _modifiers.indices.filter { _modifiers[$0].matches(kind, type) }.map(_keys.serial(at:))
+    let serials = (0..<_store.count).filter { _store[$0].matches(kind, type) }.map { _store[$0].serial }
     for serial in serials {
       // The serial comes from the list, so the modifier is there.
       try? removeModifier(ModifierID(rawValue: serial))

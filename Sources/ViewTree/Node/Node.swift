@@ -16,7 +16,7 @@
 ///
 /// Nodes are not `Sendable`: a tree lives in one isolation domain, such as the main actor.
 public final class Node {
-  // Unsafe code: this file, `Dispatcher.swift` and `ModifierKeys.swift` are the only ones in the
+  // Unsafe code: this file, `Dispatcher.swift` and `ModifierStore.swift` are the only ones in the
   // library that use it.
   //
   // Invariant: `_up` is nil or a live node whose `_children` contains this node. It is cleared
@@ -26,20 +26,23 @@ public final class Node {
   // `Unmanaged` (rather than `weak` or `unowned`) lets the dispatcher and the walks below follow
   // parents with plain loads.
   //
-  // The fields a dispatch reads on every hop (`_up`, the filters, the keys' serial) come first and
+  // The fields a dispatch reads on every hop (`_up`, the filters, the next serial) come first and
   // together, so that a hop touches as few cache lines as it can.
   @usableFromInline @exclusivity(unchecked) var _up: Unmanaged<Node>?
 
   // NB: `@exclusivity(unchecked)` because the dispatcher reads these on every hop and never holds
   // an access across a call into user code, so no two accesses can overlap. Dynamic exclusivity
   // checks would otherwise dominate the cost of a hop.
-  // Summaries of `_keys` per phase (see `TypeFilter`): what the dispatcher reads on every hop.
+  // Summaries of the modifiers per phase (see `TypeFilter`): what the dispatcher reads on every
+  // hop.
   @exclusivity(unchecked) var bubbleFilter: UInt64 = 0
   @exclusivity(unchecked) var captureFilter: UInt64 = 0
-  // Parallel to `_modifiers`: what the dispatcher reads on a filter hit.
-  @exclusivity(unchecked) var _keys = ModifierKeys()
+  // The serial the next modifier gets: serials increase along the list and are never reused, so a
+  // dispatch that noted this value when it started knows which modifiers were added since.
+  @exclusivity(unchecked) var nextSerial: UInt64 = 1
   @exclusivity(unchecked) var _children: ChildList = []
-  @exclusivity(unchecked) var _modifiers: [DeclaredModifier] = []
+  // The modifiers, in order: what the dispatcher reads on a filter hit (see `ModifierStore`).
+  @exclusivity(unchecked) var _store = ModifierStore()
 
   // NB: `@exclusivity(unchecked)`: only `update(to:)` writes it, holding no other access to it,
   // and reconciling children reads every child's; dynamic checks were a tenth of an update.
@@ -150,7 +153,7 @@ public final class Node {
   }
 
   deinit {
-    _keys.deallocate()
+    _store.deallocate()
     // Tear down without recursion: a long chain would otherwise overflow the stack, one nested
     // deinit per level. Children that nobody else holds have their own children moved onto the
     // stack before they are released, so each release frees one node.

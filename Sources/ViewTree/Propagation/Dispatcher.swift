@@ -101,7 +101,7 @@ struct PathEntry {
 ///
 /// Every entry point (trigger from a node or from the focus, request, the adapter's perform, validate, items and keys,
 /// synchronous or awaited) comes here: there is one route, and what makes it fast serves all of
-/// them. The hot loops read nodes through `Unmanaged` references and each node's `ModifierKeys`
+/// them. The hot loops read nodes through `Unmanaged` references and each node's `ModifierStore`
 /// with plain loads: no reference counting, no dynamic cast and no allocation per hop. Only a
 /// modifier that might run takes the slow path through `runModifiers`.
 ///
@@ -213,7 +213,7 @@ enum Dispatcher {
           return try withDeepPath(from: target, type: actionType, body)
         }
         let (up, bubble, capture, limit) = node._withUnsafeGuaranteedRef {
-          ($0._up, $0.bubbleFilter, $0.captureFilter, $0._keys.nextSerial)
+          ($0._up, $0.bubbleFilter, $0.captureFilter, $0.nextSerial)
         }
         inline.initializeElement(at: depth, to: PathEntry(node: node, limit: limit))
         if firstBubble < 0, bubble & mask != 0 { firstBubble = depth }
@@ -252,7 +252,7 @@ enum Dispatcher {
     while let node = current {
       if firstBubble < 0, node.bubbleFilter & mask != 0 { firstBubble = path.count }
       captureBits |= node.captureFilter
-      path.append(PathEntry(node: .passUnretained(node), limit: node._keys.nextSerial))
+      path.append(PathEntry(node: .passUnretained(node), limit: node.nextSerial))
       current = node._parent
     }
     return (path, firstBubble, captureBits & mask != 0)
@@ -478,7 +478,7 @@ struct DispatchRun: ~Copyable {
       let filter =
         phase == .bubble ? node.bubbleFilter : phase == .capture ? node.captureFilter : TypeFilter.everything
       guard filter & mask != 0 else { return -1 }
-      return node._keys.firstCandidate(from: start, in: phase, for: actionType, below: entry.limit)
+      return node._store.firstCandidate(from: start, in: phase, for: actionType, below: entry.limit)
     }
   }
 
@@ -562,7 +562,7 @@ struct DispatchRun: ~Copyable {
         if recording { record(node, phase, nil, before: action, .skippedDetachedNode) }
         return nil
       }
-      let serial = node._withUnsafeGuaranteedRef { $0._keys.serial(at: position) }
+      let serial = node._withUnsafeGuaranteedRef { $0._store[position].serial }
       let result: ModifierResult
       if recording {
         result = runModifierRecording(at: index, position: position, phase: phase)
@@ -603,7 +603,7 @@ struct DispatchRun: ~Copyable {
   /// The body to await for the modifier at `position` of `path[index]`, for which `runModifier`
   /// answered `.suspended`: it ran no code, so the modifier is still there.
   func asynchronousBody(at index: Int, position: Int) -> AsyncModifierBody {
-    let body = path[index].node._withUnsafeGuaranteedRef { $0._modifiers[position].body }
+    let body = path[index].node._withUnsafeGuaranteedRef { $0._store[position].body }
     switch body {
     case .respondEitherWay(let responder): return responder.awaiting
     case .asynchronous(let body): return body
@@ -636,7 +636,7 @@ struct DispatchRun: ~Copyable {
   mutating func runModifier(at index: Int, position: Int) -> ModifierResult {
     // The body is copied out of the node before it runs, so that it stays alive when it removes
     // its own modifier (or node, or tree).
-    let body = path[index].node._withUnsafeGuaranteedRef { $0._modifiers[position].body }
+    let body = path[index].node._withUnsafeGuaranteedRef { $0._store[position].body }
     do {
       switch consume body {
       case .action(let body):
@@ -685,8 +685,8 @@ struct DispatchRun: ~Copyable {
   @inline(__always)
   func typedMatch(_ index: Int, _ position: Int) -> Bool {
     path[index].node._withUnsafeGuaranteedRef { node in
-      if node._keys.key(at: position).exactOnly { return true }
-      guard let matchType = node._modifiers[position].matchType else { return false }
+      if node._store[position].exactOnly { return true }
+      guard let matchType = node._store[position].matchType else { return false }
       return isInstance(action, of: matchType)
     }
   }
@@ -734,8 +734,8 @@ struct DispatchRun: ~Copyable {
           if recording { record(path[index].node, .error, nil, before: action, .skippedDetachedNode) }
           break
         }
-        let serial = node._keys.serial(at: position)
-        guard case .error(let body) = node._modifiers[position].body else { break }
+        let serial = node._store[position].serial
+        guard case .error(let body) = node._store[position].body else { break }
         let info = recording ? node.modifierInfo(at: position) : nil
         do {
           if case .caught = try body(error) {
@@ -786,15 +786,15 @@ struct DispatchRun: ~Copyable {
   /// The position of the first modifier with a serial above `serial`; `hint` is where the modifier
   /// with `serial` was, if the list has not changed.
   static func position(in node: Node, after serial: UInt64, hint: Int) -> Int {
-    let count = node._keys.count
-    if hint >= 0, hint < count, node._keys.serial(at: hint) == serial { return hint + 1 }
+    let count = node._store.count
+    if hint >= 0, hint < count, node._store[hint].serial == serial { return hint + 1 }
     // The list changed under a handler (or there is no hint): serials increase along it, so the
     // first later modifier is found by bisection.
     var low = 0
     var high = count
     while low < high {
       let middle = (low + high) / 2
-      if node._keys.serial(at: middle) <= serial { low = middle + 1 } else { high = middle }
+      if node._store[middle].serial <= serial { low = middle + 1 } else { high = middle }
     }
     return low
   }
@@ -923,7 +923,7 @@ struct RequestSlot {
 /// the dispatcher passes along.
 ///
 /// The identities are compared first: for a modifier of a concrete struct or enum type, the only
-/// kind the dispatcher calls with a matching identity alone (see `ModifierKey.exactOnly`), that
+/// kind the dispatcher calls with a matching identity alone (see `ModifierEntry.exactOnly`), that
 /// decides without asking the runtime. It never forms a `T?`: the modifier closures that call it
 /// run unspecialized, and instantiating `Optional<T>`'s metadata on every call would cost more
 /// than the whole hop.

@@ -60,7 +60,8 @@ extension Node {
     var actionType = ObjectIdentifier(type)
     // Capture, root first.
     for node in path.reversed() {
-      for (position, entry) in node._modifiers.enumerated() where entry.kind == .capture {
+      for position in 0..<node._store.count where node._store[position].phase == .capture {
+        let entry = node._store[position]
         if Self.reading(of: entry, for: actionType) != .skips {
           return .undetermined(at: node, modifier: node.modifierInfo(at: position))
         }
@@ -68,7 +69,8 @@ extension Node {
     }
     // Bubble, from here up.
     for node in path {
-      for (position, entry) in node._modifiers.enumerated() where ModifierPhase(entry.kind) == .bubble {
+      for position in 0..<node._store.count where node._store[position].phase == .bubble {
+        let entry = node._store[position]
         guard let reading = Self.reading(of: entry, for: actionType) else {
           return .undetermined(at: node, modifier: node.modifierInfo(at: position))
         }
@@ -99,7 +101,7 @@ extension Node {
   }
 
   /// The reading, or `nil` when only a dynamic cast could tell (a class or protocol type).
-  private static func reading(of entry: DeclaredModifier, for actionType: ObjectIdentifier) -> Reading? {
+  private static func reading(of entry: ModifierEntry, for actionType: ObjectIdentifier) -> Reading? {
     guard let matchType = entry.matchType else { return .untyped }
     if ObjectIdentifier(matchType) == actionType { return .exact }
     return matchesExactlyOnly(entry.kind, matchType) ? .skips : nil

@@ -53,26 +53,23 @@ extension NodeTree {
 extension Node {
   func modifierProblems() -> [String] {
     var problems: [String] = []
-    if _keys.count != _modifiers.count {
-      problems.append("\(path): \(_keys.count) keys for \(_modifiers.count) modifiers")
-      return problems
-    }
     var previous: UInt64 = 0
     var bubble: UInt64 = 0
     var capture: UInt64 = 0
     var catches: Int32 = 0
-    for position in 0..<_modifiers.count {
-      let serial = _keys.serial(at: position)
-      let key = _keys.key(at: position)
-      let matchType = _modifiers[position].matchType.map(ObjectIdentifier.init)
-      if key.matchType != matchType || key.phase != ModifierPhase(_modifiers[position].kind) {
-        problems.append("\(path): key \(position) out of step")
+    for position in 0..<_store.count {
+      let entry = _store[position]
+      if entry.phase != ModifierPhase(entry.kind)
+        || entry.exactOnly != matchesExactlyOnly(entry.kind, entry.matchType)
+      {
+        problems.append("\(path): entry \(position) out of step with its kind")
       }
-      if serial <= previous { problems.append("\(path): serials do not increase at \(position)") }
-      previous = serial
-      switch ModifierPhase(_modifiers[position].kind) {
-      case .bubble: bubble |= bubbleBits(position)
-      case .capture: capture |= bubbleBits(position)
+      if entry.serial <= previous { problems.append("\(path): serials do not increase at \(position)") }
+      if entry.serial >= nextSerial { problems.append("\(path): serial \(entry.serial) not yet given out") }
+      previous = entry.serial
+      switch entry.phase {
+      case .bubble: bubble |= entry.filterBits
+      case .capture: capture |= entry.filterBits
       case .error: catches += 1
       }
     }
@@ -82,13 +79,5 @@ extension Node {
       problems.append("\(path): \(catchModifierCount) catches counted, \(catches) present")
     }
     return problems
-  }
-
-  private func bubbleBits(_ position: Int) -> UInt64 {
-    let entry = _modifiers[position]
-    guard let matchType = entry.matchType, matchesExactlyOnly(entry.kind, matchType) else {
-      return TypeFilter.everything
-    }
-    return TypeFilter.bit(for: ObjectIdentifier(matchType))
   }
 }
