@@ -7,11 +7,21 @@
 /// it is empty, which keeps every operation amortized at its `Array` cost.
 struct ChildList: RandomAccessCollection, ExpressibleByArrayLiteral {
   private var storage: ContiguousArray<Node?> = []
-  private var head = 0
+  private(set) var head = 0
 
   init() {}
 
   init(arrayLiteral elements: Node...) { storage = ContiguousArray(elements) }
+
+  /// A list of the slots of another, whose first child is at `head`.
+  init(slots: consuming ContiguousArray<Node?>, head: Int) {
+    self.storage = slots
+    self.head = head
+  }
+
+  /// Exchanges the slots with `slots`, leaving the position of the first child as it is: how a
+  /// node that keeps the two apart lends and takes back its slots without copying them.
+  mutating func exchangeSlots(with slots: inout ContiguousArray<Node?>) { swap(&storage, &slots) }
 
   init(_ nodes: some Sequence<Node>) { storage = ContiguousArray(nodes.lazy.map { $0 }) }
 

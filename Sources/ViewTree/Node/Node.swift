@@ -40,7 +40,9 @@ public final class Node {
   // The serial the next modifier gets: serials increase along the list and are never reused, so a
   // dispatch that noted this value when it started knows which modifiers were added since.
   @exclusivity(unchecked) var nextSerial: UInt64 = 1
-  @exclusivity(unchecked) var _children: ChildList = []
+  // The children's slots: a `ChildList` kept in two parts, the slots here and, in the extras, the
+  // position of the first child in them, which is 0 unless children were removed from the front.
+  @exclusivity(unchecked) var _childSlots = ContiguousArray<Node?>()
   // The modifiers, in order: what the dispatcher reads on a filter hit (see `ModifierStore`).
   @exclusivity(unchecked) var _store = ModifierStore()
 
@@ -56,6 +58,21 @@ public final class Node {
   // requirement, catch counts), in one object allocated with the first of them: most nodes have
   // none of it, and keep a smaller object. Read through the properties below.
   @usableFromInline @exclusivity(unchecked) var _extras: NodeExtras?
+
+  /// The node's children (see `_childSlots`).
+  var _children: ChildList {
+    get { ChildList(slots: _childSlots, head: _extras?.childHead ?? 0) }
+    _modify {
+      // The slots are moved out and back, never copied: a copy would make every change copy them.
+      var list = ChildList(slots: [], head: _extras?.childHead ?? 0)
+      list.exchangeSlots(with: &_childSlots)
+      defer {
+        list.exchangeSlots(with: &_childSlots)
+        if list.head != 0 || _extras != nil { extras.childHead = list.head }
+      }
+      yield &list
+    }
+  }
 
   /// The node's extras, allocated if it has none yet.
   @usableFromInline var extras: NodeExtras {
@@ -253,6 +270,8 @@ final class NodeExtras {
   @usableFromInline var attachments: ContiguousArray<(key: ObjectIdentifier, box: AnyObject)> = []
   var state: TreeState?
   var pinningStates: [Unmanaged<TreeState>] = []
+  /// The position of the first child in the node's `_childSlots`.
+  var childHead = 0
   var lifecycleCount: Int32 = 0
   var catchModifierCount: Int32 = 0
   var hasLifecycleCallbacks = false
