@@ -1,5 +1,5 @@
 import Testing
-import ViewTree
+@_spi(Invariants) import ViewTree
 
 /// DESIGN.md rule 1: the path and each node's modifiers are snapshotted before any handler runs;
 /// modifiers removed and nodes detached during the dispatch are not run afterwards.
@@ -175,5 +175,47 @@ import ViewTree
     log.entries = []
     target.trigger(Save())
     #expect(log.entries == ["wrapper", "root"])
+  }
+
+  /// Releases a closure's captures and runs `body` when they go: what a captured object's
+  /// deinit may do.
+  final class OnRelease {
+    let body: () -> Void
+    init(_ body: @escaping () -> Void) { self.body = body }
+    deinit { body() }
+  }
+
+  @Test func aClosureTheLibraryReleasesMayChangeTheNodeThatHeldIt() throws {
+    let log = Log()
+    let tree = NodeTree("root") { Node("target") }
+    let target = try #require(tree.node(id: "target"))
+    // A closure whose release adds a modifier to its own node and triggers there.
+    func observer(_ label: String) -> (any Action) -> Void {
+      let onRelease = OnRelease { [unowned target] in
+        target.onAction { _ in log("\(label): added by a release") }
+        target.trigger(Save())
+      }
+      return { _ in withExtendedLifetime(onRelease) {} }
+    }
+    // One modifier removed.
+    target.onAction(observer("removed"))
+    try target.removeModifier(try #require(target.modifiers.first).id)
+    #expect(log.entries == ["removed: added by a release"])
+    #expect(target.modifiers.count == 1)
+    #expect(tree.checkInvariants().isEmpty)
+    // Every modifier removed.
+    log.entries = []
+    target.onAction(observer("cleared"))
+    target.removeAllModifiers()
+    #expect(log.entries == ["cleared: added by a release"])
+    #expect(target.modifiers.count == 1)
+    #expect(tree.checkInvariants().isEmpty)
+    // Closures replaced by an update: released after it, with the declared ones in place.
+    log.entries = []
+    tree.update(to: NodeDeclaration("root") { NodeDeclaration("target").onAction(observer("replaced")) })
+    tree.update(to: NodeDeclaration("root") { NodeDeclaration("target").onAction { _ in log("declared") } })
+    #expect(log.entries == ["declared", "replaced: added by a release"])
+    #expect(target.modifiers.count == 2)
+    #expect(tree.checkInvariants().isEmpty)
   }
 }

@@ -1,8 +1,9 @@
 extension NodeTree {
   /// Checks the tree's internal invariants and returns the problems found (none when healthy).
   ///
-  /// For fuzzers and randomized tests: parent links match children, every node's modifier table
-  /// matches its modifiers (same serials, increasing), its type filters cover its modifiers, focus
+  /// For fuzzers and randomized tests: parent links match children, every node's modifier entries
+  /// agree with their kinds and have increasing serials below the next one, its type filters cover
+  /// its modifiers, focus
   /// is in the tree, and pinned nodes are marked as pinned; when `idle` (no dispatch is
   /// running, as between steps of a test), nothing is pinned or counted as dispatching.
   /// Iterative, so deep trees are fine.
