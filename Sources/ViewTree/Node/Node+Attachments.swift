@@ -50,7 +50,7 @@ extension Node {
 
   /// Removes the value attached under a key.
   public func removeAttachment<Key: NodeAttachmentKey>(_ key: Key.Type) {
-    _extras?.attachments.removeAll { $0.key == ObjectIdentifier(key) }
+    _ = takeAttachment(for: ObjectIdentifier(key))
   }
 
   /// Whether the node has any attachment; a cheap test before looking one up.
@@ -74,8 +74,19 @@ extension Node {
 
   /// Removes the attachment stored under `id`.
   func removeAttachment(for id: ObjectIdentifier) {
-    _extras?.attachments.removeAll { $0.key == id }
+    let removed = takeAttachment(for: id)
     if id == ObjectIdentifier(LifecycleCallbacks.self) { lifecycleCallbacksChanged() }
+    // Released here, after the list changed: its value's deinit may change the attachments.
+    _ = consume removed
+  }
+
+  /// Removes the box stored under `id` from the list and returns it, so that the caller releases
+  /// it once the list is consistent (each key has at most one box).
+  private func takeAttachment(for id: ObjectIdentifier) -> AnyObject? {
+    guard let extras = _extras, let index = extras.attachments.firstIndex(where: { $0.key == id }) else {
+      return nil
+    }
+    return extras.attachments.remove(at: index).box
   }
 
   /// Attaches `object` under `id`, which nothing is attached under yet.

@@ -266,9 +266,14 @@ public final class Node {
 /// The parts of a node that few nodes use (see `Node._extras`).
 @usableFromInline
 final class NodeExtras {
+  // NB: `@exclusivity(unchecked)`, as these were when they were the node's own fields: no access
+  // calls user code (a removed attachment leaves the list before it is released, see
+  // `takeAttachment`), so no two can overlap, and the dynamic checks would run on every perform
+  // (the attachments) and every dispatch (the state).
   // Values other modules attach (see `Node+Attachments.swift`).
-  @usableFromInline var attachments: ContiguousArray<(key: ObjectIdentifier, box: AnyObject)> = []
-  var state: TreeState?
+  @usableFromInline @exclusivity(unchecked) var attachments:
+    ContiguousArray<(key: ObjectIdentifier, box: AnyObject)> = []
+  @exclusivity(unchecked) var state: TreeState?
   var pinningStates: [Unmanaged<TreeState>] = []
   /// The position of the first child in the node's `_childSlots`.
   var childHead = 0
