@@ -218,4 +218,19 @@ import Testing
     #expect(target.modifiers.count == 2)
     #expect(tree.checkInvariants().isEmpty)
   }
+
+  enum ReleasingKey: NodeAttachmentKey { static var defaultValue: OnRelease? { nil } }
+  enum CountKey: NodeAttachmentKey { static var defaultValue: Int { 0 } }
+
+  @Test func anAttachmentReleasedByItsRemovalMayChangeTheAttachments() {
+    let node = Node("node")
+    node[attachment: CountKey.self] = 1
+    node[attachment: ReleasingKey.self] = OnRelease { [unowned node] in
+      node.removeAttachment(CountKey.self)
+      node[attachment: CountKey.self] = 2
+    }
+    node.removeAttachment(ReleasingKey.self)
+    #expect(node[attachment: CountKey.self] == 2)
+    #expect(!node.hasAttachment(ReleasingKey.self))
+  }
 }
