@@ -66,4 +66,36 @@ import Testing
     #expect(row.parent == nil)
     #expect(tree.checkInvariants().isEmpty)
   }
+
+  @Test func aDetachCallbackMayChangeTheChildrenAnUpdateIsWalking() throws {
+    // `gone`'s callback runs while the update reconciles the root's children, before it reaches
+    // them: it removes every child and re-declares the tree; the update still applies its
+    // declarations to the nodes they were matched to, without a crash.
+    let log = Log()
+    let tree = NodeTree(
+      declaring: NodeDeclaration("root") {
+        NodeDeclaration("a")
+        NodeDeclaration("b")
+        NodeDeclaration("gone").onDetach { [log] node in log("-\(node.id!)") }
+      })
+    let a = try #require(tree.node(id: "a"))
+    let b = try #require(tree.node(id: "b"))
+    tree.root.onAttach { _ in }  // so that callbacks are counted on the root's subtree
+    let gone = try #require(tree.node(id: "gone"))
+    gone.onDetach { [unowned tree] _ in
+      tree.root.removeAllChildren()
+      tree.update(to: NodeDeclaration("root") { NodeDeclaration("c") })
+    }
+    tree.update(
+      to: NodeDeclaration("root") {
+        NodeDeclaration("a").onAction { _ in log("a") }
+        NodeDeclaration("b").onAction { _ in log("b") }
+      })
+    #expect(log.entries == ["-gone"])
+    // The outer update ran last on `a` and `b`, which the nested one had removed.
+    #expect(a.modifiers.count == 1)
+    #expect(b.modifiers.count == 1)
+    #expect(tree.root.children.map(\.id) == ["c"])
+    #expect(tree.checkInvariants().isEmpty)
+  }
 }

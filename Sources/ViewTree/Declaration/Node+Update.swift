@@ -82,10 +82,11 @@ extension Node {
     if declaration.children.isEmpty && _children.isEmpty { return nil }
     var declared: [NodeDeclaration] = []
     swap(&declared, &declaration.children)
-    reconcileChildren(with: declared, created: &created)
-    // The frame keeps the list of children as it is now (a user closure that `onProblem` runs
-    // may change it; the update goes on with these nodes).
-    return UpdateFrame(nodes: _children, declarations: declared)
+    // The frame keeps the children the declarations were matched to: user code (`onProblem`, or
+    // an `onDetach` of a removed child) may change the list before the walk reaches them, and the
+    // update goes on with these nodes, one per declaration.
+    let nodes = reconcileChildren(with: declared, created: &created)
+    return UpdateFrame(nodes: nodes, declarations: declared)
   }
 
   /// Replaces the node's modifiers by `declared`: in place when the shapes agree, the node's
@@ -141,11 +142,12 @@ extension Node {
     return true
   }
 
-  /// Matches `declared` to the live children and makes the children list exactly the declared
-  /// one; nodes it creates are added to `created`.
-  func reconcileChildren(with declared: [NodeDeclaration], created: inout [Node]) {
+  /// Matches `declared` to the live children, makes the children list exactly the declared one
+  /// and returns it, one node per declaration, as it was before any callback ran; nodes it creates
+  /// are added to `created`.
+  func reconcileChildren(with declared: [NodeDeclaration], created: inout [Node]) -> ChildList {
     // The common case: the same children in the same order.
-    if declared.count == _children.count, sameIDs(as: declared) { return }
+    if declared.count == _children.count, sameIDs(as: declared) { return _children }
     var named: [String: [Node]] = [:]
     var unnamed: [Node] = []
     for child in _children {
@@ -171,8 +173,10 @@ extension Node {
     }
     var removed = unnamed
     for nodes in named.values { removed.append(contentsOf: nodes) }
-    _children = ChildList(result)
+    let children = ChildList(result)
+    _children = children
     if !removed.isEmpty { didRemoveChildren(removed) }
+    return children
   }
 }
 
