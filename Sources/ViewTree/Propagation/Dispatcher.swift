@@ -264,9 +264,7 @@ enum Dispatcher {
   static func root(of path: UnsafeBufferPointer<PathEntry>) -> (Node, Unmanaged<TreeState>?) {
     // `path` is never empty: it holds at least the target.
     let root = path[path.count - 1].node.takeUnretainedValue()
-    // Read through unretained references: the root holds its extras, which hold the state.
-    let extras = root._extras.map(Unmanaged.passUnretained)
-    return (root, extras?._withUnsafeGuaranteedRef { $0.state.map(Unmanaged.passUnretained) })
+    return (root, root._state.map(Unmanaged.passUnretained))
   }
 
   @inline(__always)
