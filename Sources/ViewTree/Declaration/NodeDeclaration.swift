@@ -84,7 +84,7 @@ public struct NodeDeclaration: ModifierHost {
   ///   - type: The type it matches.
   /// - Returns: `true` if it has.
   public func hasModifier(_ kind: ModifierKind, matching type: Any.Type) -> Bool {
-    modifiers.contains { $0.matches(kind, type) }
+    modifiers.contains { isModifier($0.kind, matching: $0.matchType, kind, type) }
   }
 
   /// Returns this declaration without its modifiers of `kind` matching exactly `type`.
@@ -95,7 +95,7 @@ public struct NodeDeclaration: ModifierHost {
   /// - Returns: The changed declaration.
   public consuming func removingModifiers(_ kind: ModifierKind, matching type: Any.Type) -> NodeDeclaration {
     var copy = self
-    copy.modifiers.removeAll { $0.matches(kind, type) }
+    copy.modifiers.removeAll { isModifier($0.kind, matching: $0.matchType, kind, type) }
     return copy
   }
 
@@ -148,16 +148,12 @@ struct DeclaredAttachment {
   let attach: (Node) -> Void
 }
 
-extension DeclaredModifier {
-  func matches(_ kind: ModifierKind, _ type: Any.Type) -> Bool {
-    self.kind == kind && matchType.map(ObjectIdentifier.init) == ObjectIdentifier(type)
-  }
-}
-
-extension ModifierEntry {
-  func matches(_ kind: ModifierKind, _ type: Any.Type) -> Bool {
-    self.kind == kind && matchType.map(ObjectIdentifier.init) == ObjectIdentifier(type)
-  }
+/// Whether a modifier of `kind` matching `matchType` is one of `queried` kind matching exactly
+/// `type`: what `hasModifier` and `removingModifiers` ask of a declaration's and a node's modifiers.
+func isModifier(
+  _ kind: ModifierKind, matching matchType: Any.Type?, _ queried: ModifierKind, _ type: Any.Type
+) -> Bool {
+  kind == queried && matchType.map(ObjectIdentifier.init) == ObjectIdentifier(type)
 }
 
 /// Builds the children of a ``NodeDeclaration``, as ``NodeBuilder`` builds a node's: `if`,

@@ -96,7 +96,7 @@ extension Node: ModifierHost {
   ///   - type: The type it matches.
   /// - Returns: `true` if it has.
   public func hasModifier(_ kind: ModifierKind, matching type: Any.Type) -> Bool {
-    (0..<_store.count).contains { _store[$0].matches(kind, type) }
+    (0..<_store.count).contains { isModifier(_store[$0].kind, matching: _store[$0].matchType, kind, type) }
   }
 
   /// Removes the node's modifiers of `kind` matching exactly `type`.
@@ -107,7 +107,9 @@ extension Node: ModifierHost {
   /// - Returns: This node.
   @discardableResult
   public func removingModifiers(_ kind: ModifierKind, matching type: Any.Type) -> Node {
-    let serials = (0..<_store.count).filter { _store[$0].matches(kind, type) }.map { _store[$0].serial }
+    let serials = (0..<_store.count).filter {
+      isModifier(_store[$0].kind, matching: _store[$0].matchType, kind, type)
+    }.map { _store[$0].serial }
     for serial in serials {
       // The serial comes from the list, so the modifier is there.
       try? removeModifier(ModifierID(rawValue: serial))
