@@ -23,7 +23,11 @@ extension ActionManager {
     -> ObserverToken
   {
     let token = ObserverToken(id: takeObserverID())
-    observers.append(Observer(token: token, name: name, handler: handler))
+    // Taken out, changed and put back: see `observers`.
+    var list = observers
+    observers = []
+    list.append(Observer(token: token, name: name, handler: handler))
+    observers = list
     return token
   }
 
@@ -33,8 +37,12 @@ extension ActionManager {
   /// - Returns: Whether the observer was still there.
   @discardableResult
   public func removeObserver(_ token: ObserverToken) -> Bool {
-    guard let index = observers.firstIndex(where: { $0.token == token }) else { return false }
-    observers.remove(at: index)
+    var list = observers
+    guard let index = list.firstIndex(where: { $0.token == token }) else { return false }
+    // Taken out, changed and put back: see `observers`.
+    observers = []
+    list.remove(at: index)
+    observers = list
     return true
   }
 
