@@ -14,9 +14,9 @@ extension ModifierHost {
   ///
   /// - Parameter provide: Adds this node's values to the context.
   /// - Returns: This node or declaration, for chaining.
-  @discardableResult
+  @inlinable @discardableResult
   public consuming func provideActionContext(_ provide: @escaping (ActionContext) -> Void) -> Self {
-    addProvider(ClosureProvider(provide: provide))
+    addProvider(provide)
   }
 
   /// Makes an object that owns this node (a view controller, a document) provide context for
@@ -27,9 +27,9 @@ extension ModifierHost {
   ///
   /// - Parameter owner: The provider.
   /// - Returns: This node or declaration, for chaining.
-  @discardableResult
+  @inlinable @discardableResult
   public consuming func provideActionContext(weak owner: some ActionContextProvider & AnyObject) -> Self {
-    addProvider(WeakProvider(owner: owner))
+    addProvider { [weak owner] context in owner?.provide(to: context) }
   }
 
   /// Makes a provider value provide context for identifiers performed or validated from this node
@@ -38,25 +38,18 @@ extension ModifierHost {
   ///
   /// - Parameter provider: The provider.
   /// - Returns: This node or declaration, for chaining.
-  @discardableResult
+  @inlinable @discardableResult
   public consuming func provideActionContext(_ provider: some ActionContextProvider) -> Self {
-    addProvider(provider)
+    addProvider { context in provider.provide(to: context) }
   }
 
-  /// Adds the modifier that appends `provider` to the context of every request passing by.
-  private consuming func addProvider(_ provider: some ActionContextProvider) -> Self {
-    // Boxed once here, so that each perform appends an existential copy, not a new box.
-    let boxed: any ActionContextProvider = provider
-    return onAction(ManagedActionRequest.self) { request in request.context.providers.append(boxed) }
+  /// Adds the modifier that adds `provide` to the providers of every request passing by.
+  ///
+  /// Inlinable with the methods that call it, so that the modifier's closure is specialized for
+  /// the concrete host: a generic one opens the request's existential through metadata.
+  @inlinable
+  consuming func addProvider(_ provide: @escaping (ActionContext) -> Void) -> Self {
+    let provider = ContextProviderBox(provide)
+    return onAction(ManagedActionRequest.self) { request in request.context.add(provider) }
   }
-}
-
-private struct ClosureProvider: ActionContextProvider {
-  let provide: (ActionContext) -> Void
-  func provide(to context: ActionContext) { provide(context) }
-}
-
-private struct WeakProvider<Owner: ActionContextProvider & AnyObject>: ActionContextProvider {
-  weak var owner: Owner?
-  func provide(to context: ActionContext) { owner?.provide(to: context) }
 }
