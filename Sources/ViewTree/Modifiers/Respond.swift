@@ -38,7 +38,7 @@ extension ModifierHost {
   ///   - body: Produces the answer synchronously.
   ///   - whenAwaited: Produces the answer in an awaited dispatch.
   /// - Returns: This node or declaration, for chaining.
-  @discardableResult
+  @inlinable @discardableResult
   public consuming func respond<Q: Request>(
     to type: Q.Type, with body: @escaping (Q) throws -> Q.Result,
     whenAwaited: nonisolated(nonsending) @escaping (Q) async throws -> Q.Result

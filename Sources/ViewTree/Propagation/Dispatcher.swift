@@ -955,6 +955,7 @@ func isInstance<M>(_ action: any Action, of type: M.Type) -> Bool { action is M 
 
 extension Node {
   /// The action as a `T`, for asynchronous bodies (which cannot use the synchronous `withMatch`).
+  @usableFromInline
   static func match<T>(_ action: any Action, as type: T.Type) -> T? {
     func open<A: Action>(_ value: A) -> T? { A.self == T.self ? unsafeBitCast(value, to: T.self) : nil }
     return open(action) ?? action as? T

@@ -68,6 +68,7 @@ public struct ManagedActionRequest: Request, CustomStringConvertible {
   }
 
   /// The answer of `manager`, which the request reached.
+  @usableFromInline
   func answer(by manager: ActionManager) -> Answer {
     let context = context
     return switch context.mode {
@@ -81,6 +82,7 @@ public struct ManagedActionRequest: Request, CustomStringConvertible {
   }
 
   /// The same in an awaited dispatch: asynchronous actions run, on the caller's actor.
+  @usableFromInline
   nonisolated(nonsending) func answerAwaiting(by manager: ActionManager) async -> Answer {
     let context = context
     return switch context.mode {
@@ -177,7 +179,7 @@ final class TravellingContext {
     guard !providers.isEmpty else { return }
     context.beginProviding()
     defer { context.endProviding() }
-    for provider in providers { provider.provide(context) }
+    for index in providers.indices { providers[index].provide(to: context) }
   }
 
   /// Drops what the last request gathered, keeping the storage.
@@ -207,6 +209,9 @@ final class ContextProviderBox {
   init(_ provide: @escaping (ActionContext) -> Void) {
     self.provide = provide
   }
+
+  /// Lets the provider add its values.
+  func provide(to context: ActionContext) { provide(context) }
 }
 
 /// Where a tree keeps its spare `TravellingContext`: on its root, for the next request.
