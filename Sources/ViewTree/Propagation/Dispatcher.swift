@@ -931,7 +931,17 @@ func withMatch<T>(
   _ body: (T) throws -> ModifierReply
 ) rethrows -> ModifierReply {
   if actionType == ObjectIdentifier(T.self) {
-    // The types are identical: this opens the existential and reinterprets the value.
+    // The types are identical. A value the existential stores in its inline buffer (at most
+    // three words, word-aligned, bitwise takable: the runtime's rule) is read in place,
+    // borrowed: no copy, so no reference counting through value witnesses.
+    if MemoryLayout<T>.size <= 3 * MemoryLayout<Int>.size,
+      MemoryLayout<T>.alignment <= MemoryLayout<Int>.alignment, _isBitwiseTakable(T.self)
+    {
+      return try withUnsafePointer(to: action) { container in
+        try UnsafeRawPointer(container).withMemoryRebound(to: T.self, capacity: 1) { try body($0.pointee) }
+      }
+    }
+    // Otherwise this opens the existential and reinterprets the value.
     func open<A: Action>(_ value: A) throws -> ModifierReply {
       try body(unsafeBitCast(value, to: T.self))
     }
