@@ -19,8 +19,9 @@ public final class ActionContext {
   public var sender: Any {
     get {
       if hasExplicitSender { return explicitSender }
-      // `manager` is set whenever no sender is, by the manager's initializers.
-      return manager.map { $0 as Any } ?? ()
+      if let keptManager { return keptManager }
+      // `maker` is set whenever no sender is, by the manager's initializer.
+      return maker.map { $0 as Any } ?? ()
     }
     set {
       var sender = newValue
@@ -55,10 +56,12 @@ public final class ActionContext {
   private var skipsValidationFlag = false
   private var explicitSender: Any = ()
   private var hasExplicitSender = false
-  /// The manager that built the context, the sender when the caller gave none. A context someone
-  /// keeps keeps it alive; the spare context a manager keeps for its next perform holds none
-  /// (see `clear()`), so the two form no cycle.
-  private var manager: ActionManager?
+  /// The manager that built the context, the sender when the caller gave none. Unowned: the
+  /// manager keeps the context for its next perform, and a context it reuses must not keep it
+  /// (nor cost a retain and a release per perform). A context that outlives the perform that
+  /// built it keeps its manager alive through `keptManager` (see `keepManager()`).
+  private unowned var maker: ActionManager?
+  private var keptManager: ActionManager?
   private var firstTypedKey: ObjectIdentifier?
   private var firstTypedValue: Any = ()
   private var storageIfAllocated: Storage?
@@ -88,20 +91,27 @@ public final class ActionContext {
   init(identifier: ActionIdentifier, manager: ActionManager) {
     self.parsedIdentifier = identifier
     self.undoHistory = manager.undoHistory
-    self.manager = manager
+    self.maker = manager
   }
 
   /// Makes a context that nothing else references, made by the same manager, ready for another
   /// perform: the manager recycles contexts so that a perform does not allocate.
-  func recycle(identifier: ActionIdentifier, manager: ActionManager) {
+  func recycle(identifier: ActionIdentifier) {
     // The same identifier as last time (a repeated perform) needs no store, so no retain.
     if !parsedIdentifier.isIdentical(to: identifier) { parsedIdentifier = identifier }
-    self.manager = manager
+  }
+
+  /// Keeps the manager that built the context alive as long as the context: for a context that
+  /// someone kept after the perform that built it, or that the manager handed out.
+  func keepManager() {
+    if keptManager == nil { keptManager = maker }
   }
 
   /// Sets the sender when `sender` is not `nil`.
-  func setSender(_ sender: Any?) {
-    if let sender { self.sender = sender }
+  func setSender(_ sender: consuming Any?) {
+    guard case .some(var sender) = consume sender else { return }
+    Self.exchange(&explicitSender, &sender)
+    hasExplicitSender = true
   }
 
   /// Drops everything a finished perform stored. (Plain stores only where something was set:
@@ -112,7 +122,6 @@ public final class ActionContext {
       Self.exchange(&explicitSender, &nothing)
       hasExplicitSender = false
     }
-    manager = nil
     skipsValidationFlag = false
     if firstTypedKey != nil {
       firstTypedKey = nil

@@ -12,7 +12,7 @@ extension ActionManager {
   /// - Returns: What happened.
   @discardableResult
   public func perform(
-    _ text: String, sender: Any? = nil, providers: [any ActionContextProvider] = [],
+    _ text: String, sender: consuming Any? = nil, providers: [any ActionContextProvider] = [],
     configure: (ActionContext) -> Void = { _ in }
   ) -> PerformResult {
     withCallerContext(
@@ -77,7 +77,7 @@ extension ActionManager {
   /// - Returns: What happened.
   @discardableResult
   nonisolated(nonsending) public func perform(
-    _ text: String, sender: Any? = nil, providers: [any ActionContextProvider] = [],
+    _ text: String, sender: consuming Any? = nil, providers: [any ActionContextProvider] = [],
     configure: (ActionContext) -> Void = { _ in }
   ) async -> PerformResult {
     let context: ActionContext

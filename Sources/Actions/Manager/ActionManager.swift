@@ -248,89 +248,79 @@ public final class ActionManager {
     for text: String, sender: Any? = nil, providers: [any ActionContextProvider] = [],
     configure: (ActionContext) -> Void = { _ in }
   ) throws(IdentifierParseError) -> ActionContext {
-    makeContext(try identifier(parsing: text), sender: sender, providers: providers, configure: configure)
+    let context = makeContext(
+      try identifier(parsing: text), sender: sender, providers: providers, configure: configure)
+    // Handed out: the caller may keep it longer than the manager.
+    context.keepManager()
+    return context
   }
 
   func makeContext(
     _ identifier: ActionIdentifier, sender: Any?, providers: [any ActionContextProvider],
     configure: (ActionContext) -> Void
   ) -> ActionContext {
-    let configure = { (context: ActionContext) in
-      context.setSender(sender)
-      configure(context)
-    }
-    return makeContext(identifier, configure: configure) { context in
-      if !providers.isEmpty { context.collect(from: providers) }
-    }
+    let context = makeContext(identifier)
+    context.setSender(sender)
+    configure(context)
+    if !providers.isEmpty { context.collect(from: providers) }
+    return context
   }
 
-  /// A context from the spare one when there is one, with the manager as sender: then what
-  /// `configure` sets (the sender too) and what `provide` adds.
-  ///
+  /// A context for `identifier` from the spare one when there is one, with the manager as sender.
   @inline(__always)
-  func makeContext(
-    _ identifier: ActionIdentifier, configure: (ActionContext) -> Void, provide: (ActionContext) -> Void
-  ) -> ActionContext {
-    let context: ActionContext
+  func makeContext(_ identifier: ActionIdentifier) -> ActionContext {
     if let spare = spareContext.take() {
-      spare.recycle(identifier: identifier, manager: self)
-      context = spare
-    } else {
-      context = ActionContext(identifier: identifier, manager: self)
+      spare.recycle(identifier: identifier)
+      return spare
     }
-    configure(context)
-    provide(context)
-    return context
+    return ActionContext(identifier: identifier, manager: self)
   }
 
   /// `withContext` for the public entry points: `text` through the cache, the caller's sender
   /// (the manager when `nil`) and values, then the providers, nearest first.
   @inline(__always)
   func withCallerContext<R>(
-    _ text: String, sender: Any?, providers: [any ActionContextProvider], configure: (ActionContext) -> Void,
-    invalid: (IdentifierParseError) -> R, then body: (ActionContext, ActionIdentifier, Registration?) -> R
+    _ text: String, sender: consuming Any?, providers: [any ActionContextProvider],
+    configure: (ActionContext) -> Void, invalid: (IdentifierParseError) -> R,
+    then body: (ActionContext, ActionIdentifier, Registration?) -> R
   ) -> R {
-    withContext(
-      entry(for: text),
-      configure: { context in
-        context.setSender(sender)
-        configure(context)
-      },
-      provide: { context in if !providers.isEmpty { context.collect(from: providers) } },
-      invalid: invalid, then: body)
-  }
-
-  /// The same for a cache entry.
-  @inline(__always)
-  func withContext<R>(
-    _ entry: CacheEntry, configure: (ActionContext) -> Void, provide: (ActionContext) -> Void,
-    invalid: (IdentifierParseError) -> R, then body: (ActionContext, ActionIdentifier, Registration?) -> R
-  ) -> R {
+    let entry = entry(for: text)
     guard let identifier = entry.identifier else {
       switch entry.parsed {
       case .failure(let error): return invalid(error)
       // Not reached: `entry.identifier` is set whenever parsing succeeded.
       case .success(let parsed):
-        return withContext(parsed, registration(of: entry, parsed), configure, provide, body)
+        return withContext(
+          parsed, registration(of: entry, parsed), sender: sender, providers, configure, body)
       }
     }
-    return withContext(identifier, registration(of: entry, identifier), configure, provide, body)
+    return withContext(
+      identifier, registration(of: entry, identifier), sender: sender, providers, configure, body)
   }
 
+  // NB: the sender is consumed on its way to the context, which takes it over: a caller that
+  // passes a fresh value (the tree passes its request's sender) costs no copy.
   @inline(__always)
   private func withContext<R>(
-    _ identifier: ActionIdentifier, _ registration: Registration?, _ configure: (ActionContext) -> Void,
-    _ provide: (ActionContext) -> Void, _ body: (ActionContext, ActionIdentifier, Registration?) -> R
+    _ identifier: ActionIdentifier, _ registration: Registration?, sender: consuming Any?,
+    _ providers: [any ActionContextProvider], _ configure: (ActionContext) -> Void,
+    _ body: (ActionContext, ActionIdentifier, Registration?) -> R
   ) -> R {
     // NB: a `let` until the uniqueness check: a `var` lives in memory, and every call that gets
     // the context would retain and release what it loads from there.
-    let made = makeContext(identifier, configure: configure, provide: provide)
+    let made = makeContext(identifier)
+    made.setSender(sender)
+    configure(made)
+    if !providers.isEmpty { made.collect(from: providers) }
     let result = body(made, identifier, registration)
     var context = consume made
     if isKnownUniquelyReferenced(&context) {
       // Nothing kept the context: reuse it for the next call.
       context.clear()
       spareContext = consume context
+    } else {
+      // Someone kept it (an action, an observer): it keeps the manager alive from now on.
+      context.keepManager()
     }
     return result
   }
@@ -349,7 +339,7 @@ public final class ActionManager {
   ///   - configure: Sets the caller's own values.
   /// - Returns: The validation.
   public func validate(
-    _ text: String, sender: Any? = nil, providers: [any ActionContextProvider] = [],
+    _ text: String, sender: consuming Any? = nil, providers: [any ActionContextProvider] = [],
     configure: (ActionContext) -> Void = { _ in }
   ) -> Validation {
     withCallerContext(
