@@ -48,7 +48,7 @@ extension ModifierHost {
       awaiting: { action, slot in
         guard let request = Node.match(action, as: Q.self) else { return .skipped }
         let answer = try await whenAwaited(request)
-        try slot?.write(answer)
+        if let slot { try slot.write(consume answer) }
         return .handled
       })
   }
@@ -63,7 +63,8 @@ extension ModifierHost {
     let respond: RespondBody = { action, actionType, slot in
       try withMatch(action, type: actionType, as: Q.self) { request in
         let answer = try body(request)
-        try slot?.write(answer)
+        // Moved into the slot: `slot?.write(answer)` would copy it.
+        if let slot { try slot.write(consume answer) }
         return .handled
       }
     }
@@ -92,7 +93,7 @@ extension ModifierHost {
       body: .asynchronous { action, slot in
         guard let request = Node.match(action, as: Q.self) else { return .skipped }
         let answer = try await body(request)
-        try slot?.write(answer)
+        if let slot { try slot.write(consume answer) }
         return .handled
       })
   }

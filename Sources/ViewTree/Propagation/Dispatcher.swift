@@ -906,12 +906,14 @@ struct RequestSlot {
   }
 
   /// Writes a responder's answer, checking that it is of the type the caller expects.
+  /// The answer is moved in, not copied.
   @inlinable
-  func write<Result>(_ answer: Result) throws {
+  func write<Result>(_ answer: consuming Result) throws {
     guard ObjectIdentifier(resultType) == ObjectIdentifier(Result.self) else {
       throw ResultTypeMismatch(expected: resultType, found: Result.self)
     }
-    pointer.initializeMemory(as: Result.self, repeating: answer, count: 1)
+    // The caller allocated the memory for exactly one `resultType`, which is `Result`.
+    pointer.assumingMemoryBound(to: Result.self).initialize(to: answer)
     answered.pointee = true
   }
 }
