@@ -164,6 +164,50 @@ struct RecordDepths: ManagedAction {
     #expect(weakNode == nil)
   }
 
+  @Test func aPerformInsideAPerformHasItsOwnProvidersAndSenderAndTheOuterKeepsItsOwn() throws {
+    // The tree recycles one travelling context; a perform that starts while another travels must
+    // not share it.
+    var seen: [String] = []
+    let manager = ActionManager()
+    let (tree, nodes) = try chain(4) { _ in }
+    let inner = nodes[1]
+    try manager.register(
+      KeepContext { context in
+        seen.append(
+          "outer \(context.values(in: "depths", as: Int.self)) \((context.sender as? Node)?.id ?? "-")")
+        #expect(inner.perform("Inner", sender: "the inner sender").isPerformed)
+        seen.append("outer again \(context.values(in: "depths", as: Int.self))")
+      }, as: "Outer")
+    try manager.register(
+      KeepContext { context in
+        seen.append("inner \(context.values(in: "depths", as: Int.self)) \(context.sender as? String ?? "-")")
+      }, as: "Inner")
+    nodes[0].actionManager(manager)
+    #expect(nodes[3].perform("Outer").isPerformed)
+    #expect(nodes[3].perform("Outer").isPerformed)
+    #expect(
+      seen == [
+        "outer [3, 2, 1] n3", "inner [1] the inner sender", "outer again [3, 2, 1]",
+        "outer [3, 2, 1] n3", "inner [1] the inner sender", "outer again [3, 2, 1]",
+      ])
+    _ = tree
+  }
+
+  @Test func aRequestAModifierKeepsStillDescribesItsPerformAfterwards() throws {
+    // A kept request keeps its travelling context; the tree does not clear it for the next one.
+    var kept: [ManagedActionRequest] = []
+    let (tree, nodes) = try chain(3) { _ in }
+    nodes[1].onAction(ManagedActionRequest.self) { kept.append($0) }
+    #expect(nodes[2].perform("RecordDepths").isPerformed)
+    #expect(nodes[2].perform("Unknown", sender: "a button").isPerformed == false)
+    #expect(kept.count == 2)
+    #expect(kept.map(\.identifier) == ["RecordDepths", "Unknown"])
+    #expect((kept[0].sender as? Node)?.id == "n2")
+    #expect(kept[1].sender as? String == "a button")
+    #expect(kept.map(\.description) == ["perform(RecordDepths)", "perform(Unknown)"])
+    _ = tree
+  }
+
   @Test func anActionThatPerformsItselfThroughTheTreeStopsAtTheReentrancyLimit() throws {
     let manager = ActionManager()
     let tree = NodeTree("root") { Node("leaf") }
