@@ -129,6 +129,58 @@ import Testing
     #expect(log.entries == ["middle", "right"])
   }
 
+  @Test func aHandlerThatDropsTheOnlyHandleOfItsTreeSeesTheDispatchThrough() throws {
+    // The dispatch does not retain a root that a live handle holds; a handle released during the
+    // dispatch leaves the root to it until it ends.
+    let log = Log()
+    weak var weakRoot: Node?
+    var outcome: ActionOutcome?
+    do {
+      var tree: NodeTree? = NodeTree("root") { Node("mid") { Node("leaf") } }
+      weakRoot = tree?.root
+      let leaf = try #require(tree?.node(id: "leaf"))
+      leaf.onAction { _ in
+        tree = nil
+        log("dropped")
+      }
+      try #require(tree?.node(id: "mid")).onAction { _ in log("mid") }
+      tree?.root.handleAction(Save.self) { log("root") }
+      outcome = leaf.trigger(Save())
+      #expect(log.entries == ["dropped", "mid", "root"])
+    }
+    // The outcome names the root, which it keeps; nothing else does.
+    #expect(outcome?.handler?.id == "root")
+    #expect(weakRoot != nil)
+    outcome = nil
+    #expect(weakRoot == nil)
+  }
+
+  @Test func aHandleDroppedAndMadeAgainDuringNestedDispatchesKeepsTheTree() throws {
+    let log = Log()
+    weak var weakRoot: Node?
+    var tree: NodeTree? = NodeTree("root") { Node("leaf") }
+    weakRoot = tree?.root
+    let leaf = try #require(tree?.node(id: "leaf"))
+    var again: NodeTree?
+    leaf.handleAction(Open.self) { [unowned leaf] open in
+      // Nested: drop the handle, make another, drop that one too.
+      tree = nil
+      again = leaf.tree
+      log("inner \(open.path) \(again?.isRooted == true)")
+      again = nil
+    }
+    leaf.onAction(Save.self) { [unowned leaf] _ in
+      log("outer")
+      log("nested \(leaf.trigger(Open(path: "x")).isHandled)")
+    }
+    tree?.root.handleAction(Save.self) { log("root") }
+    #expect(leaf.trigger(Save()).isHandled)
+    #expect(log.entries == ["outer", "inner x true", "nested true", "root"])
+    // The dispatch ended and no handle is left: the root is gone, and the leaf with it.
+    #expect(weakRoot == nil)
+    #expect(leaf.parent == nil)
+  }
+
   @Test func aDetachedNodeReleasedByItsHandlerStaysValidUntilTheDispatchEnds() throws {
     let log = Log()
     var tree: NodeTree? = NodeTree("root") {

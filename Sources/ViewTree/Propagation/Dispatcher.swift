@@ -25,9 +25,29 @@ final class TreeState {
   var onFocusChange: ((Node?, Node?) -> Void)?
   var onProblem: ((any Error, Node) -> Void)?
   /// The handle user code holds, if any is alive.
-  weak var handle: NodeTree?
+  private(set) weak var handle: NodeTree?
+  /// Whether a live handle holds the root: then a dispatch need not retain the root to keep its
+  /// path alive, as the handle outlives it or, released during it, leaves the root to
+  /// `heldRoot` until the outermost dispatch ends. (A plain flag: reading `handle`, a weak
+  /// reference, would cost what the retain it saves costs.)
+  @exclusivity(unchecked) private(set) var handleHoldsRoot = false
+  /// The root, held for the running dispatches by a handle released while they ran.
+  @exclusivity(unchecked) private var heldRoot: Node?
 
   init(root: Node) { self.root = root }
+
+  /// Records `handle` as the tree's live handle.
+  func adopt(handle: NodeTree) {
+    self.handle = handle
+    handleHoldsRoot = true
+  }
+
+  /// The live handle is going away: dispatches running now, which did not retain the root, keep it
+  /// through `heldRoot` until the outermost ends.
+  func release(handle: NodeTree) {
+    handleHoldsRoot = false
+    if dispatchDepth > 0, heldRoot == nil { heldRoot = handle.root }
+  }
 
   deinit {
     for node in pinned { node.unpin(from: self) }
@@ -52,12 +72,19 @@ final class TreeState {
     pinned.append(node)
   }
 
-  /// Ends one level of dispatch nesting, releasing pinned nodes when none is left.
+  /// Ends one level of dispatch nesting, releasing pinned nodes when none is left. Returns the
+  /// root a released handle left to the dispatches, for the caller to release once this method
+  /// has returned: the root owns this state.
   @inline(__always)
-  func leaveDispatch() {
+  func leaveDispatch() -> Node? {
     dispatchDepth -= 1
-    if dispatchDepth == 0, !pinned.isEmpty { releasePinned() }
+    guard dispatchDepth == 0 else { return nil }
+    if !pinned.isEmpty { releasePinned() }
+    return heldRoot.take()
   }
+
+  /// Whether a released handle left the root to the running dispatches.
+  var holdsRootForDispatches: Bool { heldRoot != nil }
 
   func releasePinned() {
     let nodes = pinned
@@ -258,13 +285,13 @@ enum Dispatcher {
     return (path, firstBubble, captureBits & mask != 0)
   }
 
-  /// The top-most node of `path` (a strong reference) and the tree it is the root of, if any
-  /// (unretained: a node's tree state, once set, is never replaced, and the node owns it).
+  /// The top-most node of `path` and the tree it is the root of, if any (unretained: a node's
+  /// tree state, once set, is never replaced, and the node owns it).
   @inline(__always)
-  static func root(of path: UnsafeBufferPointer<PathEntry>) -> (Node, Unmanaged<TreeState>?) {
+  static func top(of path: UnsafeBufferPointer<PathEntry>) -> (Unmanaged<Node>, Unmanaged<TreeState>?) {
     // `path` is never empty: it holds at least the target.
-    let root = path[path.count - 1].node.takeUnretainedValue()
-    return (root, root._state.map(Unmanaged.passUnretained))
+    let top = path[path.count - 1].node
+    return (top, top._withUnsafeGuaranteedRef { $0._state.map(Unmanaged.passUnretained) })
   }
 
   @inline(__always)
@@ -273,16 +300,18 @@ enum Dispatcher {
     type actionType: ObjectIdentifier, path: UnsafeBufferPointer<PathEntry>, firstBubble: Int, capture: Bool,
     trace: ActionTrace?, slot: RequestSlot?
   ) -> (DispatchRun.Ending, HeldTree?) {
-    let (root, state) = root(of: path)
+    let (top, state) = top(of: path)
     guard let tree = state else { return (.notDispatched(.notInTree), nil) }
     let limit = tree._withUnsafeGuaranteedRef {
       $0.dispatchDepth < $0.reentrancyLimit ? nil : $0.reentrancyLimit
     }
     if let limit { return (.notDispatched(.reentrancyLimit(limit)), nil) }
-    // `root` (a strong reference) keeps every node on the path, and the tree's state it owns,
-    // alive; nodes that leave the tree during the dispatch are pinned by it (see
-    // `TreeState.pin`). That is what lets the path hold its nodes unretained. The caller ends
-    // the dispatch (`HeldTree.end`) once it has built the outcome.
+    // The root keeps every node on the path, and the tree's state it owns, alive; nodes that
+    // leave the tree during the dispatch are pinned by it (see `TreeState.pin`). That is what
+    // lets the path hold its nodes unretained. The root is retained unless a live handle holds it
+    // (a handle released during the dispatch leaves it to the state until the dispatch ends).
+    // The caller ends the dispatch (`HeldTree.end`) once it has built the outcome.
+    let root: Node? = tree._withUnsafeGuaranteedRef { $0.handleHoldsRoot } ? nil : top.takeUnretainedValue()
     tree._withUnsafeGuaranteedRef { $0.dispatchDepth += 1 }
     var run = DispatchRun(
       path: path, tree: tree, action: action, error: error, type: actionType, trace: trace, slot: slot,
@@ -298,19 +327,21 @@ enum Dispatcher {
   }
 }
 
-/// A running dispatch's hold on its tree: the root, which keeps the path's nodes alive, and the
-/// tree's state, whose dispatch depth it raised.
+/// A running dispatch's hold on its tree: the root, which keeps the path's nodes alive (`nil`
+/// while a live handle holds it), and the tree's state, whose dispatch depth it raised.
 struct HeldTree {
-  let root: Node
-  /// Unretained: `root` owns it.
+  let root: Node?
+  /// Unretained: the root owns it.
   let state: Unmanaged<TreeState>
 
   /// Ends the dispatch: one level of nesting less, and the nodes it pinned released when none
   /// is left.
   @inline(__always)
   func end() {
-    state._withUnsafeGuaranteedRef { $0.leaveDispatch() }
+    let left = state._withUnsafeGuaranteedRef { $0.leaveDispatch() }
     withExtendedLifetime(root) {}
+    // Released last, outside the state's method: the root owns the state.
+    withExtendedLifetime(left) {}
   }
 }
 
@@ -880,8 +911,9 @@ extension Dispatcher {
       step = run.resume(suspension, with: reply)
     }
     let outcome = run.ending.outcome(with: actionStorage.move(), error: errorStorage.move())
-    tree.leaveDispatch()
+    let left = tree.leaveDispatch()
     withExtendedLifetime(nodes) {}
+    withExtendedLifetime(left) {}
     return outcome
   }
 }

@@ -46,6 +46,9 @@ extension NodeTree {
       if !state.pinned.isEmpty {
         problems.append("\(state.pinned.count) nodes pinned with no dispatch running")
       }
+      if state.holdsRootForDispatches {
+        problems.append("the root is held for dispatches with no dispatch running")
+      }
     }
     return problems
   }

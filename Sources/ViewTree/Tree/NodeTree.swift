@@ -111,7 +111,7 @@ public final class NodeTree {
       created = true
     }
     self.root = root
-    state.handle = self
+    state.adopt(handle: self)
     if created { root.notifyLifecycle(.attach) }
   }
 
@@ -124,7 +124,7 @@ public final class NodeTree {
     root = try Node(id, children: children)
     state = TreeState(root: root)
     root._state = state
-    state.handle = self
+    state.adopt(handle: self)
     root.notifyLifecycle(.attach)
   }
 
@@ -133,7 +133,7 @@ public final class NodeTree {
     self.root = root
     state = TreeState(root: root)
     root._state = state
-    state.handle = self
+    state.adopt(handle: self)
     root.notifyLifecycle(.attach)
   }
 
@@ -141,7 +141,13 @@ public final class NodeTree {
   private init(state: TreeState) {
     root = state.root
     self.state = state
-    state.handle = self
+    state.adopt(handle: self)
+  }
+
+  deinit {
+    // A dispatch running now may rely on this handle to keep the root alive (see
+    // `TreeState.handleHoldsRoot`).
+    state.release(handle: self)
   }
 
   /// The live handle to the tree `state` belongs to, or a new one.
