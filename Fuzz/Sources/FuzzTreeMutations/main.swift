@@ -136,7 +136,13 @@ final class Machine {
       tree.root.actionManager(managers[slot])
       try? tree.setReentrancyLimit(4)
       nodes.append(tree.root)
+      let old = trees[slot]
       trees[slot] = tree
+      if b % 2 == 1 {
+        // And forget the old tree's nodes: when this runs inside a closure of a dispatch in that
+        // tree, the tree may be freed while the dispatch runs.
+        for index in nodes.indices where nodes[index].root === old.root { nodes[index] = Node("f\(index)") }
+      }
     case 6: addModifier(kind: b, to: node(a))
     case 7:
       let infos = node(a).modifiers
