@@ -159,6 +159,9 @@ enum Dispatcher {
     // The run works on these variables in place, so that the action is never copied: it arrives
     // here moved, and is moved into the outcome.
     var error: (any Error)?
+    // Unretained: the caller holds the trace for the whole dispatch. (A `ActionTrace?` passed on
+    // would be retained and released, a call even for `nil`, on every dispatch.)
+    let trace = trace.map(Unmanaged.passUnretained)
     let (ending, held) = withUnsafeMutablePointer(to: &action) { action in
       withUnsafeMutablePointer(to: &error) { error in
         withPath(from: target, type: actionType) { path, firstBubble, capture in
@@ -298,7 +301,7 @@ enum Dispatcher {
   static func run(
     _ action: UnsafeMutablePointer<any Action>, error: UnsafeMutablePointer<(any Error)?>,
     type actionType: ObjectIdentifier, path: UnsafeBufferPointer<PathEntry>, firstBubble: Int, capture: Bool,
-    trace: ActionTrace?, slot: RequestSlot?
+    trace: Unmanaged<ActionTrace>?, slot: RequestSlot?
   ) -> (DispatchRun.Ending, HeldTree?) {
     let (top, state) = top(of: path)
     guard let tree = state else { return (.notDispatched(.notInTree), nil) }
@@ -311,7 +314,7 @@ enum Dispatcher {
     // lets the path hold its nodes unretained. The root is retained unless a live handle holds it
     // (a handle released during the dispatch leaves it to the state until the dispatch ends).
     // The caller ends the dispatch (`HeldTree.end`) once it has built the outcome.
-    let root: Node? = tree._withUnsafeGuaranteedRef { $0.handleHoldsRoot } ? nil : top.takeUnretainedValue()
+    let root = tree._withUnsafeGuaranteedRef { $0.handleHoldsRoot } ? nil : top.retain()
     tree._withUnsafeGuaranteedRef { $0.dispatchDepth += 1 }
     var run = DispatchRun(
       path: path, tree: tree, action: action, error: error, type: actionType, trace: trace, slot: slot,
@@ -323,14 +326,16 @@ enum Dispatcher {
       let node = run.node(at: suspension.index)
       step = run.resume(suspension, with: .failure(ViewTreeError.asynchronousHandler(node: node.path)))
     }
-    return (run.ending, HeldTree(root: consume root, state: tree))
+    return (run.ending, HeldTree(root: root, state: tree))
   }
 }
 
 /// A running dispatch's hold on its tree: the root, which keeps the path's nodes alive (`nil`
 /// while a live handle holds it), and the tree's state, whose dispatch depth it raised.
 struct HeldTree {
-  let root: Node?
+  /// Retained by the dispatch, and released by `end()`; `nil` when a live handle holds it. (Not
+  /// a `Node?`: releasing one that is `nil` would still be a call, on every dispatch.)
+  let root: Unmanaged<Node>?
   /// Unretained: the root owns it.
   let state: Unmanaged<TreeState>
 
@@ -339,7 +344,7 @@ struct HeldTree {
   @inline(__always)
   func end() {
     let left = state._withUnsafeGuaranteedRef { $0.leaveDispatch() }
-    withExtendedLifetime(root) {}
+    root?.release()
     // Released last, outside the state's method: the root owns the state.
     withExtendedLifetime(left) {}
   }
@@ -365,7 +370,9 @@ struct DispatchRun: ~Copyable {
   /// Whether the caller awaits the dispatch, so that responders with an awaiting form use it.
   let awaits: Bool
   /// Unretained: the caller holds the trace for the whole dispatch.
-  unowned(unsafe) let trace: ActionTrace?
+  let traceRef: Unmanaged<ActionTrace>?
+  /// The trace, if any.
+  var trace: ActionTrace? { traceRef?.takeUnretainedValue() }
   let recording: Bool
   let nestingLevel: Int
   /// Where a responder writes its answer, when the caller awaits one.
@@ -452,7 +459,7 @@ struct DispatchRun: ~Copyable {
   init(
     path: UnsafeBufferPointer<PathEntry>, tree: Unmanaged<TreeState>,
     action: UnsafeMutablePointer<any Action>,
-    error: UnsafeMutablePointer<(any Error)?>, type: ObjectIdentifier, trace: ActionTrace?,
+    error: UnsafeMutablePointer<(any Error)?>, type: ObjectIdentifier, trace: Unmanaged<ActionTrace>?,
     slot: RequestSlot?, firstBubble: Int, capture: Bool,
     awaits: Bool
   ) {
@@ -464,7 +471,7 @@ struct DispatchRun: ~Copyable {
     self.mask = TypeFilter.bit(for: actionType)
     self.startVersion = tree._withUnsafeGuaranteedRef { $0.structureVersion }
     self.awaits = awaits
-    self.trace = trace
+    self.traceRef = trace
     self.recording = trace != nil || tree._withUnsafeGuaranteedRef { $0.stepObserver != nil }
     self.nestingLevel = tree._withUnsafeGuaranteedRef { $0.dispatchDepth } - 1
     self.slot = slot
@@ -897,7 +904,8 @@ extension Dispatcher {
       path: UnsafeBufferPointer(path), tree: .passUnretained(tree), action: actionStorage,
       error: errorStorage,
       type: actionType,
-      trace: trace, slot: slot, firstBubble: firstBubble, capture: capture, awaits: true)
+      trace: trace.map(Unmanaged.passUnretained), slot: slot, firstBubble: firstBubble, capture: capture,
+      awaits: true)
     var step = run.run()
     while case .suspended(let suspension) = step {
       let reply: Swift.Result<ModifierReply, any Error>
