@@ -17,6 +17,9 @@
 /// nothing: the nodes go on dispatching, and ``Node/tree`` gives a handle again (the same object
 /// while one is alive). Each node is owned by its parent, and the root by whoever holds it or a
 /// handle.
+///
+/// Keeping a handle makes dispatches a little cheaper: while one is alive, a dispatch relies on it
+/// to keep the root alive instead of retaining the root itself.
 public final class NodeTree {
   /// The root node. It stays the root: ``Node/removeFromParent()`` on it does nothing.
   ///
