@@ -226,8 +226,8 @@ final class SpareTravellingContextHolder {
   }
 
   /// Keeps `context` for the next request.
-  func keep(_ context: TravellingContext) {
-    var kept: TravellingContext? = context
+  func keep(_ context: consuming TravellingContext) {
+    var kept: TravellingContext? = consume context
     swap(&spare, &kept)
   }
 }
@@ -263,7 +263,7 @@ extension Node {
     var context = consume made
     if isKnownUniquelyReferenced(&context) {
       context.clear()
-      holder.keep(context)
+      holder.keep(consume context)
     }
     return result
   }
