@@ -58,6 +58,26 @@ import Testing
     #expect(weakManager == nil)
   }
 
+  @Test func aReusedContextReachedAfterItsManagerIsGoneDoesNotTrap() throws {
+    // The manager holds the context it reuses, and the context holds it weakly. A caller that
+    // kept only a weak reference during the perform and upgrades it later holds that spare; once
+    // the manager is gone, its default sender is nothing, not a trap.
+    weak var seen: ActionContext?
+    var upgraded: ActionContext?
+    weak var weakManager: ActionManager?
+    do {
+      let manager = ActionManager()
+      weakManager = manager
+      try manager.register(ContextKeeper { seen = $0 })
+      manager.perform("ContextKeeper")
+      upgraded = seen
+    }
+    #expect(weakManager == nil)
+    let context = try #require(upgraded)
+    #expect(context.sender is ActionManager == false)
+    #expect(context.identifier.name == "ContextKeeper")
+  }
+
   @Test func identifierArgumentsLandInTheContext() throws {
     let manager = ActionManager()
     let recorder = Recorder()

@@ -56,11 +56,12 @@ public final class ActionContext {
   private var skipsValidationFlag = false
   private var explicitSender: Any = ()
   private var hasExplicitSender = false
-  /// The manager that built the context, the sender when the caller gave none. Unowned: the
-  /// manager keeps the context for its next perform, and a context it reuses must not keep it
-  /// (nor cost a retain and a release per perform). A context that outlives the perform that
-  /// built it keeps its manager alive through `keptManager` (see `keepManager()`).
-  private unowned var maker: ActionManager?
+  /// The manager that built the context, the sender when the caller gave none. Weak: the manager
+  /// keeps the context for its next perform, and a context it reuses must not keep it (nor cost a
+  /// retain and a release per perform); set once, when the context is made, and read only for the
+  /// default sender. A context that outlives the perform that built it keeps its manager alive
+  /// through `keptManager` (see `keepManager()`).
+  private weak var maker: ActionManager?
   private var keptManager: ActionManager?
   private var firstTypedKey: ObjectIdentifier?
   private var firstTypedValue: Any = ()
