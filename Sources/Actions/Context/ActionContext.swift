@@ -25,7 +25,7 @@ public final class ActionContext {
     }
     set {
       var sender = newValue
-      Self.exchange(&explicitSender, &sender)
+      swap(&explicitSender, &sender)
       hasExplicitSender = true
     }
   }
@@ -111,7 +111,7 @@ public final class ActionContext {
   /// Sets the sender when `sender` is not `nil`.
   func setSender(_ sender: consuming Any?) {
     guard case .some(var sender) = consume sender else { return }
-    Self.exchange(&explicitSender, &sender)
+    swap(&explicitSender, &sender)
     hasExplicitSender = true
   }
 
@@ -120,24 +120,17 @@ public final class ActionContext {
   func clear() {
     if hasExplicitSender {
       var nothing: Any = ()
-      Self.exchange(&explicitSender, &nothing)
+      swap(&explicitSender, &nothing)
       hasExplicitSender = false
     }
     skipsValidationFlag = false
     if firstTypedKey != nil {
       firstTypedKey = nil
       var nothing: Any = ()
-      Self.exchange(&firstTypedValue, &nothing)
+      swap(&firstTypedValue, &nothing)
     }
     if storageIfAllocated != nil { storageIfAllocated = nil }
     isProviding = false
-  }
-
-  /// Exchanges two existentials, moving them bit for bit; the value that leaves `stored` is
-  /// destroyed by the caller, after the access to `stored` ended.
-  @inline(__always)
-  private static func exchange(_ stored: inout Any, _ other: inout Any) {
-    swap(&stored, &other)
   }
 
   /// The identifier's arguments.
@@ -178,7 +171,7 @@ public final class ActionContext {
     if firstTypedKey == nil || firstTypedKey == id {
       firstTypedKey = id
       var value = value
-      Self.exchange(&firstTypedValue, &value)
+      swap(&firstTypedValue, &value)
     } else {
       storage.typedValues[id] = value
     }
