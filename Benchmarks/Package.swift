@@ -13,9 +13,31 @@ let package = Package(
     .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
   ],
   targets: [
+    // The fixtures the benchmarks measure, shared with the probe.
+    .target(
+      name: "Fixtures",
+      dependencies: [
+        .product(name: "ViewTree", package: "ActionHierarchy"),
+        .product(name: "Actions", package: "ActionHierarchy"),
+        .product(name: "ViewTreeActions", package: "ActionHierarchy"),
+      ],
+      path: "Fixtures"
+    ),
+    // One benchmark's loop, without the harness, for instruction counts (see `probe.sh`).
+    .executableTarget(
+      name: "Probe",
+      dependencies: [
+        "Fixtures",
+        .product(name: "ViewTree", package: "ActionHierarchy"),
+        .product(name: "Actions", package: "ActionHierarchy"),
+        .product(name: "ViewTreeActions", package: "ActionHierarchy"),
+      ],
+      path: "Tools/Probe"
+    ),
     .executableTarget(
       name: "ViewTreeBenchmarks",
       dependencies: [
+        "Fixtures",
         .product(name: "Benchmark", package: "benchmark"),
         .product(name: "ViewTree", package: "ActionHierarchy"),
       ],
@@ -25,6 +47,7 @@ let package = Package(
     .executableTarget(
       name: "ActionsBenchmarks",
       dependencies: [
+        "Fixtures",
         .product(name: "Benchmark", package: "benchmark"),
         .product(name: "Actions", package: "ActionHierarchy"),
       ],
@@ -34,6 +57,7 @@ let package = Package(
     .executableTarget(
       name: "ViewTreeActionsBenchmarks",
       dependencies: [
+        "Fixtures",
         .product(name: "Benchmark", package: "benchmark"),
         .product(name: "ViewTree", package: "ActionHierarchy"),
         .product(name: "Actions", package: "ActionHierarchy"),

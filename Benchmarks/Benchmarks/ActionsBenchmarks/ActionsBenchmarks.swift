@@ -1,10 +1,6 @@
 import Actions
 import Benchmark
-
-/// Does nothing: the benchmark measures the manager, not the action.
-struct SaveAction: ManagedAction {
-  func perform(context: ActionContext) throws {}
-}
+import Fixtures
 
 enum DocumentKey: ActionContextKey {
   static let defaultValue = 0
@@ -77,15 +73,5 @@ let benchmarks: @Sendable () -> Void = {
     }
   } setup: {
     ActionManagerBox()
-  }
-}
-
-/// A manager with `Save` registered.
-final class ActionManagerBox {
-  let manager = ActionManager()
-  init() { try! manager.register(SaveAction()) }
-
-  func identifier(parsing text: String) throws -> ActionIdentifier {
-    try manager.identifier(parsing: text)
   }
 }

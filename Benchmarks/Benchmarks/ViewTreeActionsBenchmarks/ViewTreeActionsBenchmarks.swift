@@ -1,53 +1,8 @@
 import Actions
 import Benchmark
+import Fixtures
 import ViewTree
 import ViewTreeActions
-
-/// Does nothing: the benchmarks measure the adapter, not the action.
-struct SaveAction: ManagedAction {
-  func perform(context: ActionContext) throws {}
-}
-
-enum LevelKey: ActionContextKey {
-  static let defaultValue = 0
-}
-
-/// What sits at the root of a chain besides the manager.
-enum RootExtra {
-  case none
-  /// An untyped `onAction` observer, as a logger or analytics hook would be.
-  case observer
-  /// An untyped capture modifier that lets everything pass.
-  case capture
-}
-
-/// A chain of `depth` nodes (the bottom one included) under a root with a manager; exactly
-/// `providers` nodes above the bottom one provide one context value each, spread evenly, the
-/// top-most being the root. Returns the tree and the bottom node.
-func makeChain(depth: Int, providers: Int, rootExtra: RootExtra = .none) -> (NodeTree, Node) {
-  let manager = ActionManager()
-  try! manager.register(SaveAction())
-  var node = Node("leaf")
-  let leaf = node
-  let every = (depth - 1) / providers
-  var installed = 0
-  for level in 1..<depth {
-    let child = node
-    node = Node { child }
-    if level % every == 0, installed < providers {
-      node.provideActionContext { $0[LevelKey.self] = level }
-      installed += 1
-    }
-  }
-  precondition(installed == providers, "the chain installs \(installed) providers, not \(providers)")
-  switch rootExtra {
-  case .none: break
-  case .observer: node.onAction { blackHole($0) }
-  case .capture: node.captureAction { _ in .unhandled }
-  }
-  node.actionManager(manager)
-  return (try! NodeTree(root: node), leaf)
-}
 
 let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(

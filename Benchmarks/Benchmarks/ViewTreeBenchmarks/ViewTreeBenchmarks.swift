@@ -1,4 +1,5 @@
 import Benchmark
+import Fixtures
 import ViewTree
 
 #if canImport(Glibc)
@@ -262,32 +263,6 @@ func declareThousand() -> NodeDeclaration {
     }
   }
   .handleAction(Hit.self) {}.onAction { _ in }
-}
-
-/// A chain and its bottom node, built once per benchmark.
-final class ChainState {
-  let tree: NodeTree
-  let leaf: Node
-  init(depth: Int, captureEvery: Int? = nil) {
-    (tree, leaf) = makeChain(depth: depth, captureEvery: captureEvery)
-  }
-}
-
-/// A chain whose root answers `Lookup`; the request starts `depth - 1` levels below it.
-final class RequestState {
-  let tree: NodeTree
-  let leaf: Node
-  init(depth: Int, observed: Bool = false) {
-    var node = Node()
-    leaf = node
-    for _ in 1..<depth {
-      let child = node
-      node = Node { child }.handleAction(Miss.self) {}
-    }
-    node.respond(to: Lookup.self) { lookup in lookup.key * 2 }
-    if observed { node.onAction { blackHole($0) } }
-    tree = try! NodeTree(root: node)
-  }
 }
 
 /// One closure behind an existential, called with an action.

@@ -1,33 +1,6 @@
+import Fixtures
 import Foundation
 import ViewTree
-
-/// The action the benchmarks trigger: a small struct, handled at the root.
-struct Hit: Action {}
-/// A request with a small result.
-struct Lookup: Request {
-  typealias Result = Int
-  var key: Int
-}
-
-/// The type every typed handler on the path waits for; it never arrives.
-struct Miss: Action {}
-
-/// A chain of `depth` nodes, each with one typed `handleAction` for `Miss`; the root (the only
-/// node when `depth` is 1) also handles `Hit`. Every `captureEvery`-th node (if any) carries an untyped capture modifier that lets the
-/// action go on. Returns the tree and the bottom node.
-func makeChain(depth: Int, captureEvery: Int? = nil) -> (NodeTree, Node) {
-  var node = Node().handleAction(Miss.self) {}
-  let leaf = node
-  for level in 1..<depth {
-    let child = node
-    node = Node { child }.handleAction(Miss.self) {}
-    if let captureEvery, level % captureEvery == 0 {
-      node.captureAction { _ in .unhandled }
-    }
-  }
-  node.handleAction(Hit.self) {}
-  return (try! NodeTree(root: node), leaf)
-}
 
 /// The same shape as `makeChain` as plain arrays, walked by a bare loop with no library code: the
 /// physical limit the bubble benchmark is compared against.
