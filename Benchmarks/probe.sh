@@ -18,13 +18,15 @@ shift || true
 names=("$@")
 if [ ${#names[@]} -eq 0 ]; then
   names=(TriggerOnTarget Trigger9Up Bubble64 Request8Up Request8UpObserved TreePerform16Deep4Providers
-    TreePerform16Deep4ProvidersObserved TreePerform16Deep4ProvidersCaptured PerformRegistered)
+    TreePerform16Deep4ProvidersObserved TreePerform16Deep4ProvidersCaptured PerformRegistered
+    Redeclare1000Unchanged)
 fi
 
 # Operations per measurement: performs cost about ten triggers.
 operations() {
   case $1 in
   *Perform*) echo 20000 ;;
+  Redeclare*) echo 200 ;;
   *) echo 100000 ;;
   esac
 }

@@ -69,3 +69,19 @@ package final class RequestState {
     tree = try! NodeTree(root: node)
   }
 }
+
+/// The declaration `Redeclare1000Unchanged` applies: 10 groups of 99 rows under a root (1,000
+/// nodes), each node with a typed handler and an observer.
+package func declareThousand() -> NodeDeclaration {
+  NodeDeclaration("root") {
+    for group in 0..<10 {
+      NodeDeclaration("group\(group)") {
+        for _ in 0..<99 {
+          NodeDeclaration("row").handleAction(Miss.self) {}.onAction { _ in }
+        }
+      }
+      .handleAction(Miss.self) {}.onAction { _ in }
+    }
+  }
+  .handleAction(Hit.self) {}.onAction { _ in }
+}

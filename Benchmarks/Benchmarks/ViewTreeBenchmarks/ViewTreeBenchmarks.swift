@@ -249,22 +249,6 @@ final class LeafState {
   var leaf: Node { tree.root.children[5].children[50] }
 }
 
-/// The declaration `Redeclare1000Unchanged` applies: 10 groups of 99 rows under a root (1,000
-/// nodes), each node with a typed handler and an observer.
-func declareThousand() -> NodeDeclaration {
-  NodeDeclaration("root") {
-    for group in 0..<10 {
-      NodeDeclaration("group\(group)") {
-        for _ in 0..<99 {
-          NodeDeclaration("row").handleAction(Miss.self) {}.onAction { _ in }
-        }
-      }
-      .handleAction(Miss.self) {}.onAction { _ in }
-    }
-  }
-  .handleAction(Hit.self) {}.onAction { _ in }
-}
-
 /// One closure behind an existential, called with an action.
 final class DirectCallState {
   let call: (any Action) -> Bool

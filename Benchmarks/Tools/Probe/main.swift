@@ -49,6 +49,10 @@ let probes: [String: () -> Operation] = [
     let (tree, leaf) = makeChain(depth: 16, providers: 4, rootExtra: .capture)
     return { withExtendedLifetime(tree) { sink(leaf.perform("menu.Save")) } }
   },
+  "Redeclare1000Unchanged": {
+    let tree = NodeTree(declaring: declareThousand())
+    return { tree.update(to: declareThousand()) }
+  },
   "PerformRegistered": {
     let box = ActionManagerBox()
     return { sink(box.manager.perform("menu.Save")) }
