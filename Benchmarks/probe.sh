@@ -8,6 +8,8 @@
 #                                            non-atomic reference counting
 #                                            (`-assume-single-threaded`, an experiment only: it is
 #                                            unsafe with threads), best of 7 rounds each
+#   ./probe.sh copies                        which ways of calling a closure stored in memory
+#                                            copy it (Tools/CopyCheck/main.swift)
 #
 # Without names, both cover the dispatch and perform benchmarks. Needs valgrind for the first.
 set -euo pipefail
@@ -66,8 +68,22 @@ refcounting)
       sed 's/.*: //') non-atomic"
   done
   ;;
+copies)
+  assembly=$(mktemp)
+  trap 'rm -f "$assembly"' EXIT
+  swiftc -O -module-name CopyCheck -emit-assembly Tools/CopyCheck/main.swift -o "$assembly"
+  for function in throughPointer throughAddressor asBorrowingParameter throughInout fromClassLet; do
+    # The function's body, from its label to the end of its frame description.
+    retains=$(awk -v name="$function" '
+      /^\$s9CopyCheck[0-9]+[A-Za-z0-9_]*:/ { inside = index($0, name) > 0 }
+      inside && /swift_retain/ { count++ }
+      inside && /\.cfi_endproc/ { inside = 0 }
+      END { print count + 0 }' "$assembly")
+    echo "$function: $retains swift_retain"
+  done
+  ;;
 *)
-  sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'
   exit 2
   ;;
 esac
