@@ -13,49 +13,51 @@ import ViewTreeActions
 //   Probe --time <benchmark> <operations>   also prints the best of 7 rounds, in ns per operation
 //   Probe --list                            prints the benchmarks it knows, one per line
 
-/// A benchmark's loop body on its fixture, built once.
-typealias Operation = () -> Void
+/// A benchmark's loop on its fixture, built once: runs the loop body the given number of times.
+/// The loop is inside the closure and the results go to a function in another module, as in the
+/// benchmark harness.
+typealias Loop = (Int) -> Void
 
-let probes: [String: () -> Operation] = [
+let probes: [String: () -> Loop] = [
   "TriggerOnTarget": {
     let state = ChainState(depth: 1)
-    return { sink(state.leaf.trigger(Hit())) }
+    return { count in for _ in 0..<count { sink(state.leaf.trigger(Hit())) } }
   },
   "Trigger9Up": {
     let state = ChainState(depth: 9)
-    return { sink(state.leaf.trigger(Hit())) }
+    return { count in for _ in 0..<count { sink(state.leaf.trigger(Hit())) } }
   },
   "Bubble64": {
     let state = ChainState(depth: 64)
-    return { sink(state.leaf.trigger(Hit())) }
+    return { count in for _ in 0..<count { sink(state.leaf.trigger(Hit())) } }
   },
   "Request8Up": {
     let state = RequestState(depth: 9)
-    return { sink(try? state.leaf.request(Lookup(key: 7))) }
+    return { count in for _ in 0..<count { sink(try? state.leaf.request(Lookup(key: 7))) } }
   },
   "Request8UpObserved": {
     let state = RequestState(depth: 9, observed: true)
-    return { sink(try? state.leaf.request(Lookup(key: 7))) }
+    return { count in for _ in 0..<count { sink(try? state.leaf.request(Lookup(key: 7))) } }
   },
   "TreePerform16Deep4Providers": {
     let (tree, leaf) = makeChain(depth: 16, providers: 4)
-    return { withExtendedLifetime(tree) { sink(leaf.perform("menu.Save")) } }
+    return { count in withExtendedLifetime(tree) { for _ in 0..<count { sink(leaf.perform("menu.Save")) } } }
   },
   "TreePerform16Deep4ProvidersObserved": {
     let (tree, leaf) = makeChain(depth: 16, providers: 4, rootExtra: .observer)
-    return { withExtendedLifetime(tree) { sink(leaf.perform("menu.Save")) } }
+    return { count in withExtendedLifetime(tree) { for _ in 0..<count { sink(leaf.perform("menu.Save")) } } }
   },
   "TreePerform16Deep4ProvidersCaptured": {
     let (tree, leaf) = makeChain(depth: 16, providers: 4, rootExtra: .capture)
-    return { withExtendedLifetime(tree) { sink(leaf.perform("menu.Save")) } }
+    return { count in withExtendedLifetime(tree) { for _ in 0..<count { sink(leaf.perform("menu.Save")) } } }
   },
   "Redeclare1000Unchanged": {
     let tree = NodeTree(declaring: declareThousand())
-    return { tree.update(to: declareThousand()) }
+    return { count in for _ in 0..<count { tree.update(to: declareThousand()) } }
   },
   "PerformRegistered": {
     let box = ActionManagerBox()
-    return { sink(box.manager.perform("menu.Save")) }
+    return { count in for _ in 0..<count { sink(box.manager.perform("menu.Save")) } }
   },
 ]
 
@@ -71,16 +73,16 @@ guard arguments.count == 2, let make = probes[arguments[0]], let count = Int(arg
   print("benchmarks: \(probes.keys.sorted().joined(separator: ", "))")
   exit(2)
 }
-let operation = make()
+let loop = make()
 if timed {
   var best = Duration.seconds(1_000)
   for _ in 0..<7 {
     let start = ContinuousClock.now
-    for _ in 0..<count { operation() }
+    loop(count)
     best = min(best, ContinuousClock.now - start)
   }
   let nanoseconds = Double(best.components.attoseconds) / 1e9 + Double(best.components.seconds) * 1e9
   print("\(arguments[0]): \(Int((nanoseconds / Double(max(count, 1))).rounded())) ns")
 } else {
-  for _ in 0..<count { operation() }
+  loop(count)
 }
