@@ -19,9 +19,9 @@ mode=${1:-}
 shift || true
 names=("$@")
 if [ ${#names[@]} -eq 0 ]; then
-  names=(TriggerOnTarget Trigger9Up Bubble64 Request8Up Request8UpObserved TreePerform16Deep4Providers
-    TreePerform16Deep4ProvidersObserved TreePerform16Deep4ProvidersCaptured PerformRegistered
-    Redeclare1000Unchanged)
+  names=(TriggerOnTarget Trigger9Up Bubble64 Request8Up Request8UpObserved TreePerform16DeepNoProviders
+    TreePerform16Deep4Providers TreePerform16Deep4ProvidersObserved TreePerform16Deep4ProvidersCaptured
+    PerformRegistered Redeclare1000Unchanged)
 fi
 
 # Operations per measurement: performs cost about ten triggers.

@@ -23,14 +23,14 @@ package enum RootExtra {
 }
 
 /// A chain of `depth` nodes (the bottom one included) under a root with a manager; exactly
-/// `providers` nodes above the bottom one provide one context value each, spread evenly, the
-/// top-most being the root. Returns the tree and the bottom node.
+/// `providers` nodes above the bottom one (none when it is 0) provide one context value each,
+/// spread evenly, the top-most being the root. Returns the tree and the bottom node.
 package func makeChain(depth: Int, providers: Int, rootExtra: RootExtra = .none) -> (NodeTree, Node) {
   let manager = ActionManager()
   try! manager.register(SaveAction())
   var node = Node("leaf")
   let leaf = node
-  let every = (depth - 1) / providers
+  let every = providers == 0 ? depth : (depth - 1) / providers
   var installed = 0
   for level in 1..<depth {
     let child = node

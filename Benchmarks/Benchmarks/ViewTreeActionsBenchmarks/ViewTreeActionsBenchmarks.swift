@@ -22,6 +22,15 @@ let benchmarks: @Sendable () -> Void = {
     makeChain(depth: 16, providers: 4)
   }
 
+  // The same chain without providers: what a perform through the tree costs before any provider.
+  Benchmark("TreePerform16DeepNoProviders") { benchmark, state in
+    for _ in benchmark.scaledIterations {
+      blackHole(state.1.perform("menu.Save"))
+    }
+  } setup: {
+    makeChain(depth: 16, providers: 0)
+  }
+
   // The same with an untyped `onAction` observer at the root.
   Benchmark("TreePerform16Deep4ProvidersObserved") { benchmark, state in
     for _ in benchmark.scaledIterations {

@@ -43,6 +43,10 @@ let probes: [String: () -> Loop] = [
     let (tree, leaf) = makeChain(depth: 16, providers: 4)
     return { count in withExtendedLifetime(tree) { for _ in 0..<count { sink(leaf.perform("menu.Save")) } } }
   },
+  "TreePerform16DeepNoProviders": {
+    let (tree, leaf) = makeChain(depth: 16, providers: 0)
+    return { count in withExtendedLifetime(tree) { for _ in 0..<count { sink(leaf.perform("menu.Save")) } } }
+  },
   "TreePerform16Deep4ProvidersObserved": {
     let (tree, leaf) = makeChain(depth: 16, providers: 4, rootExtra: .observer)
     return { count in withExtendedLifetime(tree) { for _ in 0..<count { sink(leaf.perform("menu.Save")) } } }
