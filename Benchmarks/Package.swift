@@ -1,6 +1,25 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+/// The library's three modules, which the fixtures and the probe use.
+let library: [Target.Dependency] = [
+  .product(name: "ViewTree", package: "ActionHierarchy"),
+  .product(name: "Actions", package: "ActionHierarchy"),
+  .product(name: "ViewTreeActions", package: "ActionHierarchy"),
+]
+
+/// A benchmark target: an executable under `Benchmarks/`, which the harness's plugin finds and
+/// runs, for the library modules it measures.
+func benchmarkTarget(_ name: String, using modules: String...) -> Target {
+  .executableTarget(
+    name: name,
+    dependencies: ["Fixtures", .product(name: "Benchmark", package: "benchmark")]
+      + modules.map { .product(name: $0, package: "ActionHierarchy") },
+    path: "Benchmarks/\(name)",
+    plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+  )
+}
+
 // The benchmark harness lives in its own package so that users of the library never resolve
 // ordo-one/benchmark. Run from this folder: `swift package benchmark`.
 let package = Package(
@@ -14,58 +33,13 @@ let package = Package(
   ],
   targets: [
     // The fixtures the benchmarks measure, shared with the probe.
-    .target(
-      name: "Fixtures",
-      dependencies: [
-        .product(name: "ViewTree", package: "ActionHierarchy"),
-        .product(name: "Actions", package: "ActionHierarchy"),
-        .product(name: "ViewTreeActions", package: "ActionHierarchy"),
-      ],
-      path: "Fixtures"
-    ),
-    // One benchmark's loop, without the harness, for instruction counts (see `probe.sh`).
-    .executableTarget(
-      name: "Probe",
-      dependencies: [
-        "Fixtures",
-        .product(name: "ViewTree", package: "ActionHierarchy"),
-        .product(name: "Actions", package: "ActionHierarchy"),
-        .product(name: "ViewTreeActions", package: "ActionHierarchy"),
-      ],
-      path: "Tools/Probe"
-    ),
-    .executableTarget(
-      name: "ViewTreeBenchmarks",
-      dependencies: [
-        "Fixtures",
-        .product(name: "Benchmark", package: "benchmark"),
-        .product(name: "ViewTree", package: "ActionHierarchy"),
-      ],
-      path: "Benchmarks/ViewTreeBenchmarks",
-      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-    ),
-    .executableTarget(
-      name: "ActionsBenchmarks",
-      dependencies: [
-        "Fixtures",
-        .product(name: "Benchmark", package: "benchmark"),
-        .product(name: "Actions", package: "ActionHierarchy"),
-      ],
-      path: "Benchmarks/ActionsBenchmarks",
-      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-    ),
-    .executableTarget(
-      name: "ViewTreeActionsBenchmarks",
-      dependencies: [
-        "Fixtures",
-        .product(name: "Benchmark", package: "benchmark"),
-        .product(name: "ViewTree", package: "ActionHierarchy"),
-        .product(name: "Actions", package: "ActionHierarchy"),
-        .product(name: "ViewTreeActions", package: "ActionHierarchy"),
-      ],
-      path: "Benchmarks/ViewTreeActionsBenchmarks",
-      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-    ),
+    .target(name: "Fixtures", dependencies: library, path: "Fixtures"),
+    // One benchmark's loop, without the harness, for instruction counts (see `probe.sh`). Not
+    // under `Benchmarks/`, where the plugin would take it for a benchmark.
+    .executableTarget(name: "Probe", dependencies: ["Fixtures"] + library, path: "Tools/Probe"),
+    benchmarkTarget("ViewTreeBenchmarks", using: "ViewTree"),
+    benchmarkTarget("ActionsBenchmarks", using: "Actions"),
+    benchmarkTarget("ViewTreeActionsBenchmarks", using: "ViewTree", "Actions", "ViewTreeActions"),
   ],
   swiftLanguageModes: [.v6]
 )
