@@ -3,7 +3,7 @@
 #
 #   ./probe.sh instructions [benchmark...]   instructions per operation, from valgrind's callgrind
 #                                            (the run's count minus a setup-only run's, divided);
-#                                            they repeat to the instruction
+#                                            they repeat to within an instruction
 #   ./probe.sh refcounting [benchmark...]    time per operation built as usual and built with
 #                                            non-atomic reference counting
 #                                            (`-assume-single-threaded`, an experiment only: it is
@@ -11,18 +11,13 @@
 #   ./probe.sh copies                        which ways of calling a closure stored in memory
 #                                            copy it (Tools/CopyCheck/main.swift)
 #
-# Without names, both cover the dispatch and perform benchmarks. Needs valgrind for the first.
+# Without names, the first two cover every benchmark the probe knows. Needs valgrind for the first.
 set -euo pipefail
 cd "$(dirname "$0")"
 
 mode=${1:-}
 shift || true
 names=("$@")
-if [ ${#names[@]} -eq 0 ]; then
-  names=(TriggerOnTarget Trigger9Up Bubble64 Request8Up Request8UpObserved TreePerform16DeepNoProviders
-    TreePerform16Deep4Providers TreePerform16Deep4ProvidersObserved TreePerform16Deep4ProvidersCaptured
-    PerformRegistered Redeclare1000Unchanged)
-fi
 
 # Operations per measurement: performs cost about ten triggers.
 operations() {
@@ -39,11 +34,23 @@ quietly() {
   output=$("$@" 2>&1) || { echo "$output"; return 1; }
 }
 
+# Takes every benchmark the probe knows when no name was given; fails with their list when a name
+# is not one of them.
+check_names() {
+  local known
+  known=$("$1" --list)
+  [ ${#names[@]} -gt 0 ] || mapfile -t names <<<"$known"
+  for name in "${names[@]}"; do
+    grep -qx "$name" <<<"$known" || { echo "the probe does not know $name; it knows:"; echo "$known"; exit 2; }
+  done
+}
+
 case $mode in
 instructions)
   command -v valgrind >/dev/null || { echo "needs valgrind (apt-get install valgrind)"; exit 1; }
   quietly swift build -c release --product Probe
   probe=$(swift build -c release --product Probe --show-bin-path)/Probe
+  check_names "$probe"
   collected() {
     valgrind --tool=callgrind --callgrind-out-file=/dev/null "$probe" "$1" "$2" 2>&1 |
       awk '/Collected/ { print $NF }'
@@ -58,6 +65,7 @@ instructions)
 refcounting)
   quietly swift build -c release --product Probe
   atomic=$(swift build -c release --product Probe --show-bin-path)/Probe
+  check_names "$atomic"
   flags=(-Xswiftc -Xfrontend -Xswiftc -assume-single-threaded)
   quietly swift build -c release --product Probe --scratch-path .build-nonatomic "${flags[@]}"
   nonatomic=$(swift build -c release --product Probe --scratch-path .build-nonatomic "${flags[@]}" \
