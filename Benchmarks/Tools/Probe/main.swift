@@ -18,43 +18,34 @@ import ViewTreeActions
 /// benchmark harness.
 typealias Loop = (Int) -> Void
 
+/// A trigger handled at the root of a chain `depth` nodes deep, from its bottom node.
+func triggers(depth: Int) -> Loop {
+  let state = ChainState(depth: depth)
+  return { count in for _ in 0..<count { sink(state.leaf.trigger(Hit())) } }
+}
+
+/// A request answered 8 levels up.
+func requests(observed: Bool) -> Loop {
+  let state = RequestState(depth: 9, observed: observed)
+  return { count in for _ in 0..<count { sink(try? state.leaf.request(Lookup(key: 7))) } }
+}
+
+/// A perform from the bottom of a 16-node chain with `providers` providers.
+func performs(providers: Int, rootExtra: RootExtra = .none) -> Loop {
+  let (tree, leaf) = makeChain(depth: 16, providers: providers, rootExtra: rootExtra)
+  return { count in withExtendedLifetime(tree) { for _ in 0..<count { sink(leaf.perform("menu.Save")) } } }
+}
+
 let probes: [String: () -> Loop] = [
-  "TriggerOnTarget": {
-    let state = ChainState(depth: 1)
-    return { count in for _ in 0..<count { sink(state.leaf.trigger(Hit())) } }
-  },
-  "Trigger9Up": {
-    let state = ChainState(depth: 9)
-    return { count in for _ in 0..<count { sink(state.leaf.trigger(Hit())) } }
-  },
-  "Bubble64": {
-    let state = ChainState(depth: 64)
-    return { count in for _ in 0..<count { sink(state.leaf.trigger(Hit())) } }
-  },
-  "Request8Up": {
-    let state = RequestState(depth: 9)
-    return { count in for _ in 0..<count { sink(try? state.leaf.request(Lookup(key: 7))) } }
-  },
-  "Request8UpObserved": {
-    let state = RequestState(depth: 9, observed: true)
-    return { count in for _ in 0..<count { sink(try? state.leaf.request(Lookup(key: 7))) } }
-  },
-  "TreePerform16Deep4Providers": {
-    let (tree, leaf) = makeChain(depth: 16, providers: 4)
-    return { count in withExtendedLifetime(tree) { for _ in 0..<count { sink(leaf.perform("menu.Save")) } } }
-  },
-  "TreePerform16DeepNoProviders": {
-    let (tree, leaf) = makeChain(depth: 16, providers: 0)
-    return { count in withExtendedLifetime(tree) { for _ in 0..<count { sink(leaf.perform("menu.Save")) } } }
-  },
-  "TreePerform16Deep4ProvidersObserved": {
-    let (tree, leaf) = makeChain(depth: 16, providers: 4, rootExtra: .observer)
-    return { count in withExtendedLifetime(tree) { for _ in 0..<count { sink(leaf.perform("menu.Save")) } } }
-  },
-  "TreePerform16Deep4ProvidersCaptured": {
-    let (tree, leaf) = makeChain(depth: 16, providers: 4, rootExtra: .capture)
-    return { count in withExtendedLifetime(tree) { for _ in 0..<count { sink(leaf.perform("menu.Save")) } } }
-  },
+  "TriggerOnTarget": { triggers(depth: 1) },
+  "Trigger9Up": { triggers(depth: 9) },
+  "Bubble64": { triggers(depth: 64) },
+  "Request8Up": { requests(observed: false) },
+  "Request8UpObserved": { requests(observed: true) },
+  "TreePerform16DeepNoProviders": { performs(providers: 0) },
+  "TreePerform16Deep4Providers": { performs(providers: 4) },
+  "TreePerform16Deep4ProvidersObserved": { performs(providers: 4, rootExtra: .observer) },
+  "TreePerform16Deep4ProvidersCaptured": { performs(providers: 4, rootExtra: .capture) },
   "Redeclare1000Unchanged": {
     let tree = NodeTree(declaring: declareThousand())
     return { count in for _ in 0..<count { tree.update(to: declareThousand()) } }
