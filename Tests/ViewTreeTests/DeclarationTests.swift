@@ -290,6 +290,35 @@ import ViewTree
     let tree = NodeTree(declaring: declaration)
     #expect(try tree.root.request(Lookup()) == 42)
   }
+
+  @Test func aDeclarationsProblemsReachANodeWithNoAttachments() throws {
+    struct Ask: Request { typealias Result = Int }
+    let declaration = NodeDeclaration("n")
+      .respond(to: Ask.self, with: { _ in 1 }).respond(to: Ask.self, with: { _ in 2 })
+    #expect(declaration.problems.count == 1)
+
+    // Through a node made from it, a tree made from it, and an update.
+    #expect(Node(declaring: declaration).problems.count == 1)
+    let tree = NodeTree(declaring: declaration)
+    #expect(tree.root.problems.count == 1)
+    var reported: [String] = []
+    tree.onProblem = { problem, node in reported.append("\(node.label): \(problem)") }
+    let plain = NodeTree(declaring: NodeDeclaration("n"))
+    plain.onProblem = tree.onProblem
+    plain.update(to: declaration)
+    #expect(plain.root.problems.count == 1)
+    tree.update(to: declaration)
+    #expect(reported.count == 2)
+    #expect(reported.allSatisfy { $0.hasPrefix("n: ") })
+
+    // The first responder is the one applied.
+    #expect(try plain.root.request(Ask()) == 1)
+
+    // A later declaration without the problem clears it.
+    plain.update(to: NodeDeclaration("n"))
+    #expect(plain.root.problems.isEmpty)
+    #expect(throws: (any Error).self) { try plain.root.request(Ask()) }
+  }
 }
 
 /// A miniature declarative toolkit: views with a `body`, state that changes, and a renderer that

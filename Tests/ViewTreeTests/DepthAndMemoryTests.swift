@@ -62,6 +62,55 @@ import ViewTree
     #expect(weakLeaf == nil)
   }
 
+  @Test func aMillionDeepDeclarationIsReleasedWithoutRecursion() {
+    weak var weakLeaf: Node?
+    do {
+      var declaration = NodeDeclaration("leaf").onAction { _ in }
+      for level in 1..<Self.depth {
+        let child = declaration
+        declaration = NodeDeclaration("d\(level)") { child }
+      }
+      // Kept and applied, as a toolkit that diffs against its last declaration does; the
+      // declaration, a copy of it, and the tree made from it are then released.
+      let copy = declaration
+      let tree = NodeTree(declaring: declaration)
+      let leaf = tree.node(id: "leaf")
+      weakLeaf = leaf
+      #expect(leaf?.depth == Self.depth - 1)
+      tree.update(to: copy)
+      #expect(tree.node(id: "leaf") === leaf)
+      #expect(declaration.children.count == 1)
+    }
+    #expect(weakLeaf == nil)
+  }
+
+  @Test func aMillionDeepSnapshotTraceAndOutcomeAreReleasedWithoutRecursion() throws {
+    weak var weakRoot: Node?
+    do {
+      var node = Node("leaf")
+      for _ in 1..<Self.depth {
+        let child = node
+        node = Node { child }
+      }
+      var tree: NodeTree? = try NodeTree(root: node)
+      weakRoot = node
+      let leaf = try #require(tree?.node(id: "leaf"))
+      node.onAction { _ in }
+      node.handleAction(Save.self) {}
+      let snapshot = node.snapshot(focused: leaf)
+      #expect(snapshot.nodes.count == Self.depth)
+      let trace = ActionTrace()
+      let outcome = leaf.trigger(Save(), tracing: trace)
+      #expect(trace.steps.count == 2)
+      // The outcome and the trace hold the root; they are the last to go.
+      tree = nil
+      node = Node()
+      #expect(weakRoot != nil)
+      _ = outcome
+    }
+    #expect(weakRoot == nil)
+  }
+
   @Test func aDetachedSubtreeKeepsNoDanglingParent() throws {
     var parent: Node? = Node("parent") { Node("child") }
     let child = try #require(parent?.children.first)

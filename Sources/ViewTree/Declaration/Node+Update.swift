@@ -76,12 +76,12 @@ extension Node {
     if id != declaration.id { id = declaration.id }
     requiresHandling = declaration.requiresHandling
     replaceModifiers(with: &declaration.modifiers)
-    if !declaration.attachments.isEmpty || hasAttachments {
+    // Problems are kept as an attachment, so a declaration with problems has attachments to make.
+    if !declaration.attachments.isEmpty || !declaration.problems.isEmpty || hasAttachments {
       replaceDeclaredAttachments(with: declaration)
     }
-    if declaration.children.isEmpty && _children.isEmpty { return nil }
-    var declared: [NodeDeclaration] = []
-    swap(&declared, &declaration.children)
+    if declaration.childBox == nil && _children.isEmpty { return nil }
+    let declared = declaration.takeChildren()
     // The frame keeps the children the declarations were matched to: user code (`onProblem`, or
     // an `onDetach` of a removed child) may change the list before the walk reaches them, and the
     // update goes on with these nodes, one per declaration.

@@ -22,7 +22,10 @@ public struct NodeDeclaration: ModifierHost {
   /// (see ``Node/update(to:)``).
   public let id: String?
   /// The declared children, in order.
-  public internal(set) var children: [NodeDeclaration]
+  public var children: [NodeDeclaration] { childBox?.list ?? [] }
+  /// The children, in a box whose release takes the declared subtree apart without recursion;
+  /// `nil` when there are none.
+  var childBox: DeclaredChildren?
   /// The declared attachments: each key's identity, its value, and how to attach it to a node.
   var attachments: [DeclaredAttachment] = []
   /// The mistakes the modifier methods found in this declaration (not in its children's), oldest
@@ -45,7 +48,8 @@ public struct NodeDeclaration: ModifierHost {
     rethrows
   {
     self.id = id
-    self.children = try children()
+    let list = try children()
+    if !list.isEmpty { childBox = DeclaredChildren(list) }
   }
 
   /// Declares a node without children.
@@ -53,7 +57,6 @@ public struct NodeDeclaration: ModifierHost {
   /// - Parameter id: The identifier.
   public init(_ id: String? = nil) {
     self.id = id
-    self.children = []
   }
 
   /// Returns this declaration with `modifier` after its other modifiers.
@@ -226,9 +229,7 @@ public enum NodeDeclarationBuilder {
   /// The declared children.
   public static func buildFinalResult(_ component: consuming NodeDeclaration) -> [NodeDeclaration] {
     guard component.isFragment else { return [component] }
-    var children: [NodeDeclaration] = []
-    swap(&children, &component.children)
-    return children
+    return component.takeChildren()
   }
 }
 
@@ -237,20 +238,60 @@ extension NodeDeclaration {
   /// ``NodeDeclarationBuilder``). Its children are never fragments themselves.
   init(fragment declarations: consuming [NodeDeclaration]) {
     self.id = nil
-    self.children = declarations
+    if !declarations.isEmpty { childBox = DeclaredChildren(declarations) }
     self.isFragment = true
   }
 
   /// Appends `declaration` to this fragment's children, or its children if it is a fragment.
   mutating func appendFlattening(_ declaration: consuming NodeDeclaration) {
     guard declaration.isFragment else {
-      children.append(declaration)
+      ownedChildren().list.append(declaration)
       return
     }
-    if children.isEmpty {
-      swap(&children, &declaration.children)
+    let added = declaration.takeChildren()
+    if added.isEmpty { return }
+    if childBox == nil {
+      childBox = DeclaredChildren(added)
     } else {
-      children.append(contentsOf: declaration.children)
+      ownedChildren().list.append(contentsOf: added)
+    }
+  }
+
+  /// The box of children, made for this declaration alone if it had none or shared one.
+  private mutating func ownedChildren() -> DeclaredChildren {
+    if !isKnownUniquelyReferenced(&childBox) { childBox = DeclaredChildren(children) }
+    // The line above leaves a box here.
+    return childBox!
+  }
+
+  /// The children, moved out of this declaration when nothing else shares them; afterwards it has
+  /// none.
+  mutating func takeChildren() -> [NodeDeclaration] {
+    guard isKnownUniquelyReferenced(&childBox), let box = childBox else { return children }
+    childBox = nil
+    var taken: [NodeDeclaration] = []
+    swap(&taken, &box.list)
+    return taken
+  }
+}
+
+/// The children of a declaration, in a class so that releasing a declaration is iterative at any
+/// depth: Swift releases an array of structs that hold arrays by recursion, a stack frame or more
+/// per level, and a deep enough declaration would overflow the stack.
+final class DeclaredChildren {
+  var list: [NodeDeclaration]
+
+  init(_ list: consuming [NodeDeclaration]) { self.list = list }
+
+  deinit {
+    // Each descendant that nothing else holds gives up its children to this loop before it is
+    // released, so no release reaches a second level.
+    var pending: [NodeDeclaration] = []
+    swap(&pending, &list)
+    while var declaration = pending.popLast() {
+      guard isKnownUniquelyReferenced(&declaration.childBox), let box = declaration.childBox else { continue }
+      pending.append(contentsOf: box.list)
+      box.list = []
     }
   }
 }
