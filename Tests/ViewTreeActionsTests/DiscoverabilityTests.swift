@@ -93,4 +93,20 @@ import ViewTreeActions
     #expect(palette.matches("hid").isEmpty)  // invisible entries are not offered
     #expect(palette.matches("F a R").first?.entry.title == "Find and Replace")
   }
+
+  @Test func matchingIsByCharacterNotByByte() {
+    func palette(_ titles: [String]) -> CommandPalette {
+      CommandPalette(
+        entries: titles.map { title in
+          CommandPalette.Entry(identifier: title, validation: Validation(title: title), chord: nil)
+        })
+    }
+    // "é" (C3 A9) shares a byte with each of "ã" (C3 A3) and "©" (C2 A9), but no character.
+    #expect(palette(["ã©"]).matches("é").isEmpty)
+    // A precomposed "é" matches a decomposed one; offsets count characters.
+    let matches = palette(["Café Noir"]).matches("e\u{301}n")
+    #expect(matches.map(\.entry.title) == ["Café Noir"])
+    #expect(matches.first?.matchedOffsets == [3, 5])
+    #expect(palette(["日本語の保存"]).matches("保存").first?.matchedOffsets == [4, 5])
+  }
 }

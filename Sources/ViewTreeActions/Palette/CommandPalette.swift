@@ -53,12 +53,11 @@ public struct CommandPalette {
     /// Higher is better: matches at word starts and in runs rank first.
     public let score: Int
     /// The query and the entry's key, to find the offsets when asked.
-    let query: [UInt8]
-    let key: [UInt8]
+    let query: [Character]
+    let key: [Character]
 
-    /// The offsets of the matched characters in the UTF-8 bytes of the lowercased ``Entry/title``
-    /// (character offsets, for an ASCII title). Computed when asked, so that filtering allocates
-    /// nothing per match.
+    /// The offsets of the matched characters among the characters of the lowercased
+    /// ``Entry/title``. Computed when asked, so that filtering allocates nothing per match.
     public var matchedOffsets: [Int] {
       var offsets: [Int] = []
       _ = CommandPalette.score(query, in: key) { offsets.append($0) }
@@ -69,8 +68,8 @@ public struct CommandPalette {
   /// Every entry, visible or not, sorted by title.
   public let entries: [Entry]
 
-  /// Each visible entry's title, lowercased, as bytes; parallel to `visible`.
-  private let keys: [[UInt8]]
+  /// Each visible entry's title, lowercased, as characters; parallel to `visible`.
+  private let keys: [[Character]]
   private let visible: [Int]
 
   /// Prepares the palette of `node`: the identifiers registered with the manager that would answer
@@ -104,7 +103,7 @@ public struct CommandPalette {
     let visible = sorted.indices.filter { sorted[$0].validation.isVisible }
     self.entries = sorted
     self.visible = visible
-    keys = visible.map { Array(sorted[$0].title.lowercased().utf8) }
+    keys = visible.map { Array(sorted[$0].title.lowercased()) }
   }
 
   /// The visible entries whose title contains the characters of `text` in order (a subsequence,
@@ -116,7 +115,9 @@ public struct CommandPalette {
   /// - Returns: The matches.
   /// - Complexity: O(*n* · *l*) in the entries and their title lengths.
   public func matches(_ text: String) -> [Match] {
-    let query = Array(text.lowercased().utf8.filter { $0 != UInt8(ascii: " ") })
+    // Characters, not bytes or scalars: "é" must not match the first byte of "ã", and a
+    // precomposed "é" matches a decomposed one.
+    let query = Array(text.lowercased().filter { $0 != " " })
     var found: [Match] = []
     for (position, key) in keys.enumerated() {
       guard let score = Self.score(query, in: key, { _ in }) else { continue }
@@ -130,18 +131,18 @@ public struct CommandPalette {
 
   /// Scores `query` as a subsequence of `key`, greedily from the left, preferring word starts,
   /// and passes each matched offset to `offset`; `nil` when it is not one.
-  static func score(_ query: [UInt8], in key: [UInt8], _ offset: (Int) -> Void) -> Int? {
+  static func score(_ query: [Character], in key: [Character], _ offset: (Int) -> Void) -> Int? {
     if query.isEmpty { return 0 }
     var score = 0
     var first = -1
     var position = 0
     var previous = -2
-    for byte in query {
+    for character in query {
       // Prefer the next occurrence at a word start, else the next occurrence.
       var chosen = -1
       var scan = position
       while scan < key.count {
-        if key[scan] == byte {
+        if key[scan] == character {
           if chosen < 0 { chosen = scan }
           if isWordStart(key, scan) {
             chosen = scan
@@ -164,10 +165,10 @@ public struct CommandPalette {
     return score
   }
 
-  private static func isWordStart(_ key: [UInt8], _ offset: Int) -> Bool {
+  private static func isWordStart(_ key: [Character], _ offset: Int) -> Bool {
     if offset == 0 { return true }
     switch key[offset - 1] {
-    case UInt8(ascii: " "), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "("):
+    case " ", ".", "_", "-", "(":
       return true
     default: return false
     }
