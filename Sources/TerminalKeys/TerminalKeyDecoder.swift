@@ -33,8 +33,14 @@ public enum TerminalInput: Hashable, Sendable, CustomStringConvertible {
 ///
 /// A lone `ESC` may be the Escape key or the start of a sequence: the decoder keeps it until more
 /// bytes come, and the caller decides when to stop waiting (``flush()``), as terminals give no
-/// other way to tell. Malformed or unknown sequences are skipped, never trapped on; a sequence
-/// longer than ``maximumSequenceLength`` is dropped.
+/// other way to tell. Malformed or unknown sequences are skipped, never trapped on: a CSI sequence
+/// ends at its final byte (`0x40` to `0x7E`), or just before the first byte that cannot be part of
+/// it, which is then read on its own. A sequence longer than ``maximumSequenceLength`` is dropped
+/// whole, up to and including its final byte, however many reads it spans; so is a sequence with
+/// a number above 1,114,111 (the last Unicode code point), which no key sends.
+///
+/// The decoder holds at most ``maximumSequenceLength`` bytes of an unfinished sequence, and works
+/// in time linear in the bytes fed; only a bracketed paste, which is text, grows with its length.
 public struct TerminalKeyDecoder {
   /// The longest escape sequence kept while waiting for its end; longer ones are dropped.
   public static let maximumSequenceLength = 64
@@ -42,13 +48,16 @@ public struct TerminalKeyDecoder {
   private var pending: [UInt8] = []
   /// The text of a bracketed paste in progress, if one is.
   private var paste: [UInt8]?
+  /// Whether the rest of an overlong CSI sequence is being dropped, up to its final byte.
+  private var droppingSequence = false
 
   /// Creates a decoder.
   public init() {}
 
   /// Whether bytes are held for a sequence that may go on (a lone `ESC`, a partial sequence or
-  /// character, or an unfinished paste): the caller may ``flush()`` them after a timeout.
-  public var isWaiting: Bool { !pending.isEmpty || paste != nil }
+  /// character, an unfinished paste, or an overlong sequence being dropped): the caller may
+  /// ``flush()`` them after a timeout.
+  public var isWaiting: Bool { !pending.isEmpty || paste != nil || droppingSequence }
 
   /// Adds bytes read from the terminal and returns the inputs they complete, in order.
   ///
@@ -60,6 +69,10 @@ public struct TerminalKeyDecoder {
     var inputs: [TerminalInput] = []
     var position = 0
     while position < pending.count {
+      if droppingSequence {
+        position = dropSequence(from: position)
+        continue
+      }
       if paste != nil {
         guard let used = continuePaste(from: position, into: &inputs) else { break }
         position = used
@@ -80,6 +93,8 @@ public struct TerminalKeyDecoder {
   /// - Returns: The inputs the held bytes make.
   public mutating func flush() -> [TerminalInput] {
     var inputs: [TerminalInput] = []
+    // A timeout ends an overlong sequence too: what comes next is read afresh.
+    droppingSequence = false
     if let text = paste {
       inputs.append(.paste(String(decoding: text + pending, as: UTF8.self)))
       paste = nil
@@ -195,11 +210,14 @@ public struct TerminalKeyDecoder {
       if (0x40...0x7E).contains(byte) { break }
       guard (0x20...0x3F).contains(byte) else { return (nil, end - position) }
       end += 1
-      if end - position > Self.maximumSequenceLength { return (nil, end - position) }
+      if end - position > Self.maximumSequenceLength {
+        droppingSequence = true
+        return (nil, end - position)
+      }
     }
     guard end < pending.count else { return nil }
     let length = end - position + 1
-    let parameters = Self.parameters(pending[(position + 2)..<end])
+    guard let parameters = Self.parameters(pending[(position + 2)..<end]) else { return (nil, length) }
     let final = pending[end]
     let modifiers = Self.modifiers(parameters.count > 1 ? parameters[1] : 1)
     let key: KeyChord.Key?
@@ -230,6 +248,23 @@ public struct TerminalKeyDecoder {
     return (key.map { .key(KeyChord($0, modifiers: modifiers)) }, length)
   }
 
+  /// Skips the rest of an overlong CSI sequence from `position`: its parameter and intermediate
+  /// bytes and its final byte, or up to the first byte that cannot be part of it. Returns where
+  /// decoding goes on.
+  private mutating func dropSequence(from position: Int) -> Int {
+    var index = position
+    while index < pending.count {
+      let byte = pending[index]
+      if (0x20...0x3F).contains(byte) {
+        index += 1
+        continue
+      }
+      droppingSequence = false
+      return (0x40...0x7E).contains(byte) ? index + 1 : index
+    }
+    return index
+  }
+
   /// Continues a bracketed paste from `position`; returns where decoding goes on, or `nil` when
   /// the end marker may still be coming.
   private mutating func continuePaste(from position: Int, into inputs: inout [TerminalInput]) -> Int? {
@@ -256,15 +291,19 @@ public struct TerminalKeyDecoder {
   }
 
   /// The numbers of a CSI sequence's parameters (`1;5` is `[1, 5]`; kitty's `:` sub-parameters
-  /// are ignored); a missing or oversized number is 0.
-  private static func parameters(_ bytes: ArraySlice<UInt8>) -> [Int] {
+  /// are ignored; a missing number is 0); `nil` when a number is above the last code point, as
+  /// no key sends one and clamping it would make a real key of it.
+  private static func parameters(_ bytes: ArraySlice<UInt8>) -> [Int]? {
     var result: [Int] = []
     var current = 0
     var skipping = false
     for byte in bytes {
       switch byte {
       case UInt8(ascii: "0")...UInt8(ascii: "9"):
-        if !skipping { current = min(current * 10 + Int(byte - 0x30), 1_000_000) }
+        if !skipping {
+          current = current * 10 + Int(byte - 0x30)
+          if current > 0x10FFFF { return nil }
+        }
       case UInt8(ascii: ":"): skipping = true
       case UInt8(ascii: ";"):
         result.append(current)

@@ -72,9 +72,51 @@ import ViewTreeActions
   }
 
   @Test func hostileInputIsSkippedNotTrappedOn() {
-    // An endless CSI sequence, an invalid UTF-8 byte, a huge parameter, an unknown final.
+    // An endless CSI sequence (dropped whole, with its final byte), an invalid UTF-8 byte, a huge
+    // parameter (the sequence is skipped), an unknown final, then a real key.
     let endless = esc("[") + [UInt8](repeating: UInt8(ascii: "1"), count: 1_000) + Array("A".utf8)
-    #expect(keys(endless + [0xFF] + esc("[99999999999;5A") + esc("[q")).last == "ctrl+up")
+    #expect(keys(endless + [0xFF] + esc("[99999999999;5A") + esc("[q") + esc("[1;5A")) == ["ctrl+up"])
     #expect(keys(esc("[201~")).isEmpty)
+  }
+
+  @Test func anOverlongSequenceIsDroppedWholeHoweverTheReadsSplitIt() {
+    let bytes = esc("[") + [UInt8](repeating: UInt8(ascii: "1"), count: 100) + Array("Ax".utf8)
+    #expect(keys(bytes) == ["x"])
+    for cut in 0...bytes.count {
+      var decoder = TerminalKeyDecoder()
+      let inputs = decoder.feed(bytes[..<cut]) + decoder.feed(bytes[cut...]) + decoder.flush()
+      #expect(inputs.map(\.description) == ["x"], "split at \(cut)")
+    }
+    // One byte at a time, the decoder never holds more than the longest sequence.
+    var decoder = TerminalKeyDecoder()
+    for byte in bytes.dropLast(2) {
+      #expect(decoder.feed([byte]).isEmpty)
+      #expect(decoder.isWaiting)
+    }
+    #expect(decoder.feed(Array("Ax".utf8)).map(\.description) == ["x"])
+    #expect(!decoder.isWaiting)
+  }
+
+  @Test func anOverlongSequenceEndsAtAByteThatCannotBeInIt() {
+    // Not a final byte: the sequence ends before it, and it is read on its own.
+    let bytes = esc("[") + [UInt8](repeating: UInt8(ascii: ";"), count: 80) + [0x0D] + Array("y".utf8)
+    #expect(keys(bytes) == ["enter", "y"])
+    // A timeout ends it too: what follows is read afresh.
+    var decoder = TerminalKeyDecoder()
+    _ = decoder.feed(esc("[") + [UInt8](repeating: UInt8(ascii: "2"), count: 80))
+    #expect(decoder.isWaiting)
+    #expect(decoder.flush().isEmpty)
+    #expect(!decoder.isWaiting)
+    #expect(decoder.feed(Array("5x".utf8)).map(\.description) == ["5", "x"])
+  }
+
+  @Test func numbersBeyondTheLastCodePointMakeNoKey() {
+    #expect(keys(esc("[1114112u")).isEmpty)
+    #expect(keys(esc("[99999999999999999999;5u")).isEmpty)
+    #expect(keys(esc("[97;99999999999999999999u")).isEmpty)
+    #expect(keys(esc("[1;1114112A")).isEmpty)
+    // The last code point is still a number a sequence may carry (as a character, here).
+    #expect(keys(esc("[1114111u")) == ["\u{10FFFF}"])
+    #expect(keys(esc("[1114112u") + Array("z".utf8)) == ["z"])
   }
 }
