@@ -59,4 +59,27 @@ import Testing
     #expect(throws: IdentifierParseError.self) { try manager.identifier(parsing: "Save(") }
     #expect(manager.cachedIdentifierCount == 2)
   }
+
+  @Test func theIdentifierCacheIsBoundedInBytes() throws {
+    let manager = ActionManager()
+    // Large identifiers are parsed every time and never kept.
+    for index in 0..<300 {
+      let text = "Save(k\(index): \"" + String(repeating: "x", count: 100_000) + "\")"
+      guard case .unknown(let identifier) = manager.perform(text) else {
+        Issue.record("not reported unknown")
+        continue
+      }
+      #expect(identifier.text == text)
+      #expect(manager.cachedIdentifierBytes == 0)
+    }
+    // Many middle-sized ones: the cache starts over before it would pass its limit.
+    var largest = 0
+    for index in 0..<2_000 {
+      manager.perform("Save(k\(index): \"" + String(repeating: "x", count: 1_000) + "\")")
+      largest = max(largest, manager.cachedIdentifierBytes)
+    }
+    #expect(largest <= ActionManager.cachedIdentifierByteLimit)
+    #expect(largest > ActionManager.cachedIdentifierByteLimit / 2)
+    #expect(manager.cachedIdentifierCount < 2_000)
+  }
 }

@@ -108,6 +108,8 @@ public final class ActionManager {
   var observers: [Observer] = []
   private var nextObserverID = 0
   private var identifierCache: [String: CacheEntry] = [:]
+  /// The UTF-8 bytes of the texts in `identifierCache`.
+  private var identifierCacheBytes = 0
   // A context from a finished perform that nothing else kept, reused by the next one.
   var spareContext: ActionContext?
   // The most recently resolved text, checked before the dictionary: repeated identifiers (a key
@@ -116,9 +118,16 @@ public final class ActionManager {
   private var recentEntry: CacheEntry?
 
   var identifierCacheCount: Int { identifierCache.count }
+  var identifierCacheByteCount: Int { identifierCacheBytes }
 
   /// How many parsed identifiers the cache keeps before it starts over.
   static let identifierCacheLimit = 4_096
+  /// How many bytes of identifier text the cache keeps before it starts over. A parsed identifier
+  /// holds its name and arguments, at most as many bytes again.
+  static let identifierCacheByteLimit = 256 * 1_024
+  /// The longest identifier text the cache keeps; a longer one is parsed on every use, which
+  /// costs little beside reading it.
+  static let identifierCacheEntryByteLimit = 4_096
 
   /// Creates a manager with the `Undo` and `Redo` actions registered.
   public init() {
@@ -206,12 +215,18 @@ public final class ActionManager {
 
   private func cachedOrNewEntry(for text: String) -> CacheEntry {
     if let cached = cacheLookup(text) { return cached }
-    if identifierCache.count >= Self.identifierCacheLimit {
-      identifierCache.removeAll(keepingCapacity: true)
-    }
     // `version` starts out of date, so that `registration(of:_:)` looks the name up.
     let entry = CacheEntry(parsing: text, version: registrationsVersion &- 1)
+    let bytes = text.utf8.count
+    guard bytes <= Self.identifierCacheEntryByteLimit else { return entry }
+    if identifierCache.count >= Self.identifierCacheLimit
+      || identifierCacheBytes + bytes > Self.identifierCacheByteLimit
+    {
+      identifierCache.removeAll(keepingCapacity: true)
+      identifierCacheBytes = 0
+    }
     identifierCache[text] = entry
+    identifierCacheBytes += bytes
     recentText = text
     recentEntry = entry
     return entry
