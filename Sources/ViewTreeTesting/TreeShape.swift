@@ -63,34 +63,41 @@ extension NodeTree {
   public subscript(id: String) -> Node? { node(id: id) }
 }
 
-/// Reads a tree shape without recursion, so deep shapes are fine.
+/// Reads a tree shape without recursion, so deep shapes are fine, and character by character
+/// from the start, so a malformed shape costs only what is read up to its first mistake.
 private struct ShapeReader {
   let shape: String
-  let characters: [Character]
-  var index = 0
+  var index: String.Index
+  /// The characters before `index`: the offset errors report.
+  var offset = 0
 
   init(shape: String) {
     self.shape = shape
-    characters = Array(shape)
+    index = shape.startIndex
   }
 
-  var isAtEnd: Bool { index >= characters.count }
+  var isAtEnd: Bool { index == shape.endIndex }
+
+  /// The character at `index`, or `nil` at the end.
+  var current: Character? { isAtEnd ? nil : shape[index] }
+
+  mutating func advance() {
+    index = shape.index(after: index)
+    offset += 1
+  }
 
   mutating func skipSpaces() {
-    while index < characters.count, characters[index].isWhitespace { index += 1 }
+    while let character = current, character.isWhitespace { advance() }
   }
 
   mutating func readID() throws(TreeShapeError) -> String {
     skipSpaces()
     let start = index
-    while index < characters.count,
-      characters[index].isLetter || characters[index].isNumber
-        || "_-.".contains(characters[index])
-    {
-      index += 1
+    while let character = current, character.isLetter || character.isNumber || "_-.".contains(character) {
+      advance()
     }
     guard index > start else { throw error("a node id") }
-    return String(characters[start..<index])
+    return String(shape[start..<index])
   }
 
   /// Reads a node and its subtree with an explicit stack of open parents.
@@ -102,8 +109,8 @@ private struct ShapeReader {
     var closed = false
     while true {
       skipSpaces()
-      if !closed, index < characters.count, characters[index] == "(" {
-        index += 1
+      if !closed, self.current == "(" {
+        advance()
         open.append(current)
         current = Node(try readID())
         // Fresh nodes: adding cannot form a cycle.
@@ -113,15 +120,14 @@ private struct ShapeReader {
       // After a node: "," for a sibling, ")" to close its parent, or the end.
       guard let parent = open.last else { return root }
       skipSpaces()
-      guard index < characters.count else { throw error("',' or ')'") }
-      switch characters[index] {
+      switch self.current {
       case ",":
-        index += 1
+        advance()
         current = Node(try readID())
         closed = false
         try! parent.addChild(current)
       case ")":
-        index += 1
+        advance()
         current = open.removeLast()
         closed = true
       default:
@@ -131,6 +137,6 @@ private struct ShapeReader {
   }
 
   func error(_ expected: String) -> TreeShapeError {
-    TreeShapeError(shape: shape, offset: index, expected: expected)
+    TreeShapeError(shape: shape, offset: offset, expected: expected)
   }
 }

@@ -31,6 +31,34 @@ import ViewTreeActions
     }
   }
 
+  @Test func aHugeMalformedChordIsRejectedAtItsFirstMistake() {
+    // Ten million "+" (an empty first part) and a million "ctrl+" (a duplicate second part) are
+    // rejected after reading a few bytes, without splitting the rest: each in well under a
+    // second even in a sanitized debug build, where splitting first took seconds.
+    let plusses = String(repeating: "+", count: 10_000_000)
+    let controls = String(repeating: "ctrl+", count: 1_000_000) + "s"
+    for (text, offset, reason) in [
+      (plusses, 0, KeyChordParseError.Reason.emptyPart), (controls, 5, .duplicateModifier("ctrl")),
+    ] {
+      let clock = ContinuousClock()
+      var error: KeyChordParseError?
+      let elapsed = clock.measure {
+        do throws(KeyChordParseError) { _ = try KeyChord(parsing: text) } catch let caught { error = caught }
+      }
+      #expect(error?.offset == offset)
+      #expect(error?.reason == reason)
+      #expect(elapsed < .milliseconds(500))
+    }
+    // A long first part is read to its end, once.
+    let longName = String(repeating: "x", count: 100_000) + "+s"
+    #expect(
+      throws: KeyChordParseError(
+        text: longName, offset: 0, reason: .unknownModifier(String(longName.dropLast(2))))
+    ) {
+      try KeyChord(parsing: longName)
+    }
+  }
+
   @Test func aChordBoundTwiceOnOneNodeIsReportedAndNotBound() throws {
     let tree = NodeTree("root") { Node("editor") }
     var reported: [String] = []

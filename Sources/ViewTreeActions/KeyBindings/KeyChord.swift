@@ -186,40 +186,38 @@ public struct KeyChordParseError: Error, Hashable, Sendable, CustomStringConvert
 enum KeyChordParser {
   static func parse(_ text: String) throws(KeyChordParseError) -> KeyChord {
     if text.isEmpty { throw KeyChordParseError(text: text, offset: 0, reason: .empty) }
-    // Split on "+", keeping each part's UTF-8 offset.
-    var parts: [(text: Substring, offset: Int)] = []
-    var start = text.startIndex
-    var offset = 0
-    var partOffset = 0
-    for index in text.indices {
-      if text[index] == "+" {
-        parts.append((text[start..<index], partOffset))
-        start = text.index(after: index)
-        partOffset = offset + 1
-      }
-      offset += text[index].utf8.count
-    }
-    parts.append((text[start...], partOffset))
-
+    // Each part before a "+" is checked as a modifier as soon as it ends, so that malformed text
+    // is rejected after reading up to its first mistake, with no list of parts.
     var modifiers: KeyChord.Modifiers = []
-    for part in parts.dropLast() {
-      if part.text.isEmpty { throw KeyChordParseError(text: text, offset: part.offset, reason: .emptyPart) }
-      guard let modifier = modifier(named: part.text.lowercased()) else {
-        throw KeyChordParseError(text: text, offset: part.offset, reason: .unknownModifier(String(part.text)))
-      }
-      if modifiers.contains(modifier) {
-        throw KeyChordParseError(
-          text: text, offset: part.offset, reason: .duplicateModifier(String(part.text)))
-      }
-      modifiers.insert(modifier)
+    var start = text.utf8.startIndex
+    var offset = 0
+    for index in text.utf8.indices where text.utf8[index] == UInt8(ascii: "+") {
+      let part = Substring(text.utf8[start..<index])
+      try addModifier(part, at: offset, in: text, to: &modifiers)
+      start = text.utf8.index(after: index)
+      offset = text.utf8.distance(from: text.utf8.startIndex, to: start)
     }
-    // Parts are never empty (there is at least one), so `last` is set.
-    let last = parts[parts.count - 1]
-    if last.text.isEmpty { throw KeyChordParseError(text: text, offset: last.offset, reason: .emptyPart) }
-    guard let key = key(named: String(last.text)) else {
-      throw KeyChordParseError(text: text, offset: last.offset, reason: .unknownKey(String(last.text)))
+    let last = Substring(text.utf8[start...])
+    if last.isEmpty { throw KeyChordParseError(text: text, offset: offset, reason: .emptyPart) }
+    guard let key = key(named: last) else {
+      throw KeyChordParseError(text: text, offset: offset, reason: .unknownKey(String(last)))
     }
     return KeyChord(key, modifiers: modifiers)
+  }
+
+  /// Adds the modifier `part` names to `modifiers`, or throws the error for it.
+  private static func addModifier(
+    _ part: Substring, at offset: Int, in text: String, to modifiers: inout KeyChord.Modifiers
+  ) throws(KeyChordParseError) {
+    if part.isEmpty { throw KeyChordParseError(text: text, offset: offset, reason: .emptyPart) }
+    // No modifier name is longer than 7 bytes; a longer part is not lowercased to find that out.
+    guard part.utf8.count <= 7, let modifier = modifier(named: part.lowercased()) else {
+      throw KeyChordParseError(text: text, offset: offset, reason: .unknownModifier(String(part)))
+    }
+    if modifiers.contains(modifier) {
+      throw KeyChordParseError(text: text, offset: offset, reason: .duplicateModifier(String(part)))
+    }
+    modifiers.insert(modifier)
   }
 
   static func modifier(named name: String) -> KeyChord.Modifiers? {
@@ -232,15 +230,17 @@ enum KeyChordParser {
     }
   }
 
-  static func key(named name: String) -> KeyChord.Key? {
+  static func key(named name: Substring) -> KeyChord.Key? {
     // A single character, however many scalars make it, that is not whitespace or a control.
-    if name.count == 1, let character = name.first,
+    if let character = name.first, name.index(after: name.startIndex) == name.endIndex,
       !character.unicodeScalars.contains(where: {
         $0.properties.isWhitespace || $0.properties.generalCategory == .control
       })
     {
       return .character(character)
     }
+    // No key name is longer than 9 bytes ("backspace"); a longer name is not lowercased.
+    guard name.utf8.count <= 9 else { return nil }
     switch name.lowercased() {
     case "enter", "return": return .enter
     case "tab": return .tab
