@@ -30,7 +30,7 @@ let package = Package(
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "ViewTreeTests", dependencies: ["ViewTree", "TestSupport"]),
     .testTarget(name: "ActionsTests", dependencies: ["Actions", "TestSupport"]),
-    .testTarget(name: "TerminalKeysTests", dependencies: ["TerminalKeys", "ViewTreeActions"]),
+    .testTarget(name: "TerminalKeysTests", dependencies: ["TerminalKeys", "ViewTreeActions", "TestSupport"]),
     .testTarget(
       name: "ViewTreeActionsTests", dependencies: ["ViewTreeActions", "ViewTree", "Actions", "TestSupport"]),
     .testTarget(

@@ -29,7 +29,12 @@ if let flag = arguments.firstIndex(of: "--script") {
   print("unknown argument '\(unknown)'; see --help")
   exit(2)
 } else if InteractiveSession.isAvailable {
-  InteractiveSession().run()
+  do {
+    try InteractiveSession().run()
+  } catch {
+    print(error)
+    exit(1)
+  }
 } else {
   // Standard input is not a terminal (CI, a pipe): play the tour.
   runScript(try! parseScript(defaultTour)) { print($0) }

@@ -1,0 +1,230 @@
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A terminal in raw mode, for a key-reading loop: bytes arrive as typed, unechoed and unbuffered;
+/// each read waits at most a timeout, so that a lone Escape can be told from the start of a
+/// sequence; end of input is told apart from a timeout; and the terminal's settings come back
+/// when the loop is done.
+///
+/// Creating one saves the input terminal's settings and switches it to raw mode. They are restored
+/// by ``restore()``, when the value is released, when the process exits, and when it is ended by
+/// SIGINT, SIGTERM or SIGHUP (the handler restores the terminal, then lets the signal end the
+/// process as it would have). In raw mode Ctrl-C is a key press (`ctrl+c`), not a signal.
+///
+/// ```swift
+/// let terminal = try RawTerminal()
+/// var decoder = TerminalKeyDecoder()
+/// while true {
+///   switch terminal.read(timeout: .milliseconds(50)) {
+///   case .bytes(let bytes): handle(decoder.feed(bytes))
+///   case .timedOut: handle(decoder.flush())  // a lone ESC was the Escape key
+///   case .endOfInput: return
+///   }
+/// }
+/// ```
+///
+/// One terminal at a time is raw: the signal handlers restore it from process-wide state.
+public final class RawTerminal {
+  /// What a read gave.
+  public enum ReadResult: Hashable, Sendable {
+    /// Bytes the terminal sent (at least one).
+    case bytes([UInt8])
+    /// Nothing arrived within the timeout, or a signal (such as SIGWINCH on a resize) cut the wait
+    /// short: the loop may flush a held Escape, redraw, and read again.
+    case timedOut
+    /// The input ended: the terminal hung up or was closed. Nothing more will come.
+    case endOfInput
+  }
+
+  /// The file descriptor read from.
+  public let input: Int32
+  /// The file descriptor written to.
+  public let output: Int32
+  private let usesAlternateScreen: Bool
+  private var isRaw = true
+  private var buffer = [UInt8](repeating: 0, count: 256)
+
+  /// Switches the terminal on `input` to raw mode.
+  ///
+  /// - Parameters:
+  ///   - input: The terminal read from: standard input by default.
+  ///   - output: The terminal written to: standard output by default.
+  ///   - alternateScreen: Whether to switch `output` to the alternate screen with the cursor
+  ///     hidden, as full-screen programs do; restoring switches back.
+  /// - Throws: ``TerminalError/notATerminal(fileDescriptor:)`` when `input` is not a terminal (a
+  ///   pipe or a file: read it as bytes instead), ``TerminalError/alreadyRaw`` when another
+  ///   `RawTerminal` is raw, ``TerminalError/systemCall(_:errno:)`` when the terminal refuses.
+  public init(
+    input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, alternateScreen: Bool = false
+  ) throws(TerminalError) {
+    guard isatty(input) == 1 else { throw .notATerminal(fileDescriptor: input) }
+    var attributes = termios()
+    guard tcgetattr(input, &attributes) == 0 else { throw .systemCall("tcgetattr", errno: errno) }
+    guard !rawIsActive.exchange(true, ordering: .acquiringAndReleasing) else { throw .alreadyRaw }
+    // Written before any handler that reads them is installed.
+    savedAttributes = attributes
+    savedInput = input
+    savedOutput = output
+    savedLeaveSequence = alternateScreen ? leaveAlternateScreen : []
+    var raw = attributes
+    // Raw input: no echo, no line buffering, no signals from keys, no translation; reads return
+    // as soon as one byte is there (the timeout comes from `poll`, so it works on any descriptor).
+    cfmakeraw(&raw)
+    guard tcsetattr(input, TCSANOW, &raw) == 0 else {
+      let code = errno
+      rawIsActive.store(false, ordering: .releasing)
+      throw .systemCall("tcsetattr", errno: code)
+    }
+    self.input = input
+    self.output = output
+    usesAlternateScreen = alternateScreen
+    installHandlers()
+    if alternateScreen { write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J") }
+  }
+
+  deinit { restore() }
+
+  /// Waits up to `timeout` for input and reads what is there.
+  ///
+  /// - Parameter timeout: How long to wait; 50 to 100 ms tells a lone Escape from a sequence on
+  ///   local and remote terminals alike.
+  /// - Returns: The bytes read, ``ReadResult/timedOut``, or ``ReadResult/endOfInput``.
+  public func read(timeout: Duration) -> ReadResult {
+    var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+    let (seconds, attoseconds) = timeout.components
+    // `poll` takes milliseconds in an Int32, where a negative number waits forever.
+    let milliseconds: Int32 =
+      seconds < 0
+      ? 0 : seconds >= 2_000_000 ? .max : Int32(seconds * 1_000 + attoseconds / 1_000_000_000_000_000)
+    let ready = poll(&descriptor, 1, max(0, milliseconds))
+    if ready == 0 || (ready < 0 && errno == EINTR) { return .timedOut }
+    if ready < 0 { return .endOfInput }
+    while true {
+      let count = systemRead(input, into: &buffer)
+      if count > 0 { return .bytes(Array(buffer[0..<count])) }
+      if count < 0, errno == EINTR { continue }
+      if count < 0, errno == EAGAIN { return .timedOut }
+      // 0 is the end of the input; an error (EIO once the terminal hung up) ends it too.
+      return .endOfInput
+    }
+  }
+
+  /// Writes `text` to the output, all of it unless the output fails.
+  ///
+  /// - Parameter text: What to write, escape sequences included.
+  public func write(_ text: String) {
+    writeAll(Array(text.utf8), to: output)
+  }
+
+  /// The output terminal's size in columns and rows, or `nil` when it cannot be read.
+  public var size: (columns: Int, rows: Int)? {
+    var size = winsize()
+    guard ioctl(output, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
+    return (Int(size.ws_col), Int(size.ws_row))
+  }
+
+  /// Restores the terminal's settings (and leaves the alternate screen) now; later calls, and
+  /// the release of the value, do nothing more.
+  public func restore() {
+    guard isRaw else { return }
+    isRaw = false
+    for signalNumber in restoredSignals { signal(signalNumber, SIG_DFL) }
+    var attributes = savedAttributes
+    _ = tcsetattr(input, TCSANOW, &attributes)
+    if usesAlternateScreen { writeAll(leaveAlternateScreen, to: output) }
+    rawIsActive.store(false, ordering: .releasing)
+  }
+
+  private func installHandlers() {
+    for signalNumber in restoredSignals {
+      signal(signalNumber) { number in
+        restoreFromSignal()
+        // The default action now ends the process with the signal, as if it had not been caught.
+        signal(number, SIG_DFL)
+        raise(number)
+      }
+    }
+    if !exitHandlerInstalled {
+      exitHandlerInstalled = true
+      atexit {
+        if rawIsActive.load(ordering: .acquiring) { restoreFromSignal() }
+      }
+    }
+  }
+}
+
+/// Why a ``RawTerminal`` could not be set up.
+public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The file descriptor is not a terminal (a pipe or a file); read it as plain bytes.
+  case notATerminal(fileDescriptor: Int32)
+  /// Another ``RawTerminal`` is raw; restore it first.
+  case alreadyRaw
+  /// A system call failed, with its `errno`.
+  case systemCall(String, errno: Int32)
+
+  /// What went wrong, in words.
+  public var description: String {
+    switch self {
+    case .notATerminal(let descriptor):
+      "file descriptor \(descriptor) is not a terminal; read it as bytes, without raw mode"
+    case .alreadyRaw: "another RawTerminal is in raw mode; restore it first"
+    case .systemCall(let call, let code): "\(call) failed: \(String(cString: strerror(code)))"
+    }
+  }
+}
+
+// MARK: - Process-wide state for the signal handlers
+
+// NB: a C signal handler captures nothing, so what it restores lives in process-wide state:
+// written by `RawTerminal.init` before the handlers are installed, and only read while they are.
+// `rawIsActive` lets one terminal at a time be raw, so that no two write it.
+private let rawIsActive = Atomic<Bool>(false)
+nonisolated(unsafe) private var savedAttributes = termios()
+nonisolated(unsafe) private var savedInput: Int32 = -1
+nonisolated(unsafe) private var savedOutput: Int32 = -1
+nonisolated(unsafe) private var savedLeaveSequence: [UInt8] = []
+nonisolated(unsafe) private var exitHandlerInstalled = false
+
+private let restoredSignals = [SIGINT, SIGTERM, SIGHUP]
+private let leaveAlternateScreen = Array("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8)
+
+/// Restores the terminal from a signal handler or at exit, with async-signal-safe calls only.
+private func restoreFromSignal() {
+  var attributes = savedAttributes
+  _ = tcsetattr(savedInput, TCSANOW, &attributes)
+  let leave = savedLeaveSequence
+  if !leave.isEmpty { _ = systemWrite(savedOutput, leave) }
+}
+
+/// Writes every byte of `bytes` to `descriptor`, unless it fails.
+private func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
+  var remaining = bytes
+  while !remaining.isEmpty {
+    let written = systemWrite(descriptor, remaining)
+    if written < 0, errno == EINTR { continue }
+    if written <= 0 { return }
+    remaining.removeFirst(written)
+  }
+}
+
+// The C library's read and write, named apart from `RawTerminal`'s own methods.
+private func systemRead(_ descriptor: Int32, into buffer: inout [UInt8]) -> Int {
+  #if canImport(Glibc)
+    Glibc.read(descriptor, &buffer, buffer.count)
+  #else
+    Darwin.read(descriptor, &buffer, buffer.count)
+  #endif
+}
+
+private func systemWrite(_ descriptor: Int32, _ bytes: [UInt8]) -> Int {
+  #if canImport(Glibc)
+    Glibc.write(descriptor, bytes, bytes.count)
+  #else
+    Darwin.write(descriptor, bytes, bytes.count)
+  #endif
+}
