@@ -1,23 +1,54 @@
 import TerminalKeys
 
-// Any bytes must decode without trapping, and the inputs must not depend on how the reads split
-// them: the first byte picks two cut points, and feeding the rest in three reads must give what
-// feeding it at once gives.
+// Any bytes must decode without trapping, and the decoder's documented rules must hold on them.
+// The first byte picks a rule and two cut points:
+// - split-invariance: feeding the rest in three reads gives what feeding it at once gives;
+// - drop: an overlong CSI sequence (more than `maximumSequenceLength` bytes, its parameters and
+//   final byte made from the input) before the rest changes nothing the rest decodes to, however
+//   the reads split it;
+// - skip: a CSI sequence carrying a number above the last code point, before the rest, likewise.
 
-/// libFuzzer's entry point: one input, decoded whole and in three reads.
+/// The inputs `bytes` decode to when fed in three reads cut at `first` and `second`, then flushed.
+func decode(_ bytes: [UInt8], cuttingAt first: Int, _ second: Int) -> [TerminalInput] {
+  var decoder = TerminalKeyDecoder()
+  let first = min(first, bytes.count)
+  let second = min(max(second, first), bytes.count)
+  let inputs =
+    decoder.feed(bytes[..<first]) + decoder.feed(bytes[first..<second]) + decoder.feed(bytes[second...])
+    + decoder.flush()
+  precondition(!decoder.isWaiting, "waiting after a flush")
+  return inputs
+}
+
+/// libFuzzer's entry point: one input, checked against one rule.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTerminalKeys(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   guard count > 0 else { return 0 }
   let bytes = Array(UnsafeBufferPointer(start: data + 1, count: count - 1))
-  var whole = TerminalKeyDecoder()
-  let expected = whole.feed(bytes) + whole.flush()
+  let expected = decode(bytes, cuttingAt: bytes.count, bytes.count)
   let first = bytes.isEmpty ? 0 : Int(data[0] & 0x0F) % (bytes.count + 1)
   let second = bytes.isEmpty ? 0 : first + Int(data[0] >> 4) % (bytes.count - first + 1)
-  var split = TerminalKeyDecoder()
-  let inputs =
-    split.feed(bytes[..<first]) + split.feed(bytes[first..<second]) + split.feed(bytes[second...])
-    + split.flush()
-  precondition(inputs == expected, "a split at \(first), \(second) decoded differently")
-  precondition(!split.isWaiting)
+  switch data[0] % 3 {
+  case 0:
+    let inputs = decode(bytes, cuttingAt: first, second)
+    precondition(inputs == expected, "a split at \(first), \(second) decoded differently")
+  case 1:
+    // ESC [, then parameter bytes past the limit, then a final byte; the rest as it came.
+    let length = TerminalKeyDecoder.maximumSequenceLength + Int(data[0] >> 2)
+    var sequence: [UInt8] = [0x1B, UInt8(ascii: "[")]
+    for index in 0..<length {
+      sequence.append(0x30 + (bytes.isEmpty ? 0 : bytes[index % bytes.count] & 0x0F))
+    }
+    sequence.append(0x40 + (bytes.first ?? 0) % 0x3F)
+    let inputs = decode(sequence + bytes, cuttingAt: first * 7, second * 7)
+    precondition(inputs == expected, "an overlong sequence changed what follows it")
+  default:
+    // ESC [, a number above U+10FFFF in one of three places, then a final byte.
+    let parameters = ["2000000", "2000000;5", "1;2000000"][Int(bytes.first ?? 0) % 3]
+    let final = ["u", "A", "~"][Int(data[0] >> 4) % 3]
+    let sequence = [0x1B] + Array("[\(parameters)\(final)".utf8)
+    let inputs = decode(sequence + bytes, cuttingAt: first, second)
+    precondition(inputs == expected, "a sequence with an out-of-range number made input")
+  }
   return 0
 }

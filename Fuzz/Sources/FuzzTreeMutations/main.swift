@@ -61,6 +61,8 @@ final class Machine {
   var nodes: [Node]
   /// How deep operations run inside one another (a closure running an operation).
   var depth = 0
+  /// Declarations kept after they were applied, or without applying them.
+  var kept: [NodeDeclaration] = []
 
   init(_ bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
@@ -114,10 +116,10 @@ final class Machine {
   func step() -> Bool {
     guard let op = next(), let a = next(), let b = next() else { return false }
     if tracing {
-      let line = "\(String(repeating: "  ", count: depth))op \(op % 25) a=\(node(a).path) b=\(node(b).path)\n"
+      let line = "\(String(repeating: "  ", count: depth))op \(op % 26) a=\(node(a).path) b=\(node(b).path)\n"
       _ = line.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
     }
-    switch op % 25 {
+    switch op % 26 {
     case 0:
       let child = Node("n\(nodes.count)")
       nodes.append(child)
@@ -193,6 +195,7 @@ final class Machine {
         named: "u", undo: { [weak self] in self?.nested() }, redo: { [weak self] in self?.nested() })
     case 22: tree(a).trigger(Pong(n: b))
     case 23: _ = tree(a).validate("Step")
+    case 25: declare(a, b)
     default:
       // Re-declare a node: its modifiers go, its children become 0 to 3 declared ones, some
       // matched by id, each watching attach and detach.
@@ -210,9 +213,51 @@ final class Machine {
     // A step run from inside a closure happens during a dispatch: only the structure is checked.
     for tree in trees {
       let problems = tree.checkInvariants(idle: depth == 0)
-      precondition(problems.isEmpty, "invariants broken after op \(op % 25) at depth \(depth): \(problems)")
+      precondition(problems.isEmpty, "invariants broken after op \(op % 26) at depth \(depth): \(problems)")
     }
     return true
+  }
+
+  /// Builds a random declaration (deep, wide or with problems), applies it to a node or keeps it,
+  /// and sometimes applies or drops one kept earlier: a toolkit keeps its last declaration to
+  /// compare with, and releasing a deep one must not recurse.
+  func declare(_ a: UInt8, _ b: UInt8) {
+    let nested: () -> Void = { [weak self] in self?.nested() }
+    var declaration = NodeDeclaration("d\(b)")
+    switch b % 4 {
+    case 0:
+      // A chain, up to 60,000 deep when `a` is large.
+      let depth = a > 200 ? Int(a - 200) * 1_100 : Int(a % 8)
+      for level in 0..<depth {
+        let child = declaration
+        declaration = NodeDeclaration(level % 3 == 0 ? "c\(level)" : nil) { child }
+      }
+    case 1:
+      // Wide, some children with ids that repeat.
+      declaration = NodeDeclaration("w\(b)") {
+        for index in 0..<(Int(a) * 4) {
+          NodeDeclaration(index % 5 == 0 ? "r\(index % 3)" : nil).onAction { _ in nested() }
+        }
+      }
+    case 2:
+      // With problems: a second responder for one request type and a chord that does not parse.
+      declaration = NodeDeclaration("p\(b)") { NodeDeclaration("q").onDetach { _ in nested() } }
+        .respond(to: Ask.self) { _ in 1 }.respond(to: Ask.self) { _ in 2 }
+        .bindKey(a % 2 == 0 ? "ctrl+" : "ctrl+s", to: "Step")
+    default:
+      declaration = NodeDeclaration("h\(b)").handleAction(Ping.self) { _ in nested() }
+        .onAttach { _ in nested() }
+    }
+    switch a % 4 {
+    case 0: kept.append(declaration)
+    case 1:
+      node(b).update(to: declaration)
+      kept.append(declaration)
+    case 2: if !kept.isEmpty { node(b).update(to: kept[Int(a) % kept.count]) }
+    default: node(b).update(to: declaration)
+    }
+    // At most four kept; the oldest is released.
+    if kept.count > 4 { kept.removeFirst() }
   }
 
   func addModifier(kind: UInt8, to node: Node) {
