@@ -27,6 +27,15 @@ public enum ViewTreeError: Error, Equatable, CustomStringConvertible {
   case asynchronousHandler(node: String)
   /// Nobody handled the action, and the tree or a node on its path requires handling.
   case unhandledAction(action: String, path: String)
+  /// A declaration bound to one ``NodeHandle`` would update a node bound to another, or a node
+  /// other than its handle's; or a handle was given a slot rather than its own declaration. The
+  /// declaration was not applied.
+  case handleMismatch(node: String)
+  /// One declaration placed a ``NodeHandle``'s node twice, or where it would be its own ancestor;
+  /// the later slot was left out.
+  case handlePlacedTwice(parent: String)
+  /// ``NodeDeclaration/unchanged(_:)`` matched no live child, so an empty node was made.
+  case unchangedWithoutNode(id: String?, parent: String)
 
   /// A sentence that says what went wrong and where.
   public var description: String {
@@ -55,6 +64,12 @@ public enum ViewTreeError: Error, Equatable, CustomStringConvertible {
       "'\(node)' has an asynchronous handler for this action: trigger it with 'await'"
     case .unhandledAction(let action, let path):
       "nobody handled \(action), triggered from '\(path)', and handling is required"
+    case .handleMismatch(let node):
+      "'\(node)' is bound to another NodeHandle than the declaration (or the declaration is a slot); not applied"
+    case .handlePlacedTwice(let parent):
+      "the declaration of '\(parent)' places a NodeHandle's node twice, or inside itself; the later slot was left out"
+    case .unchangedWithoutNode(let id, let parent):
+      "unchanged(\(id.map { "\"\($0)\"" } ?? "")) in '\(parent)' matched no child; an empty node was made"
     }
   }
 }

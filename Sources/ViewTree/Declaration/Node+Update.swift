@@ -45,6 +45,8 @@ extension Node {
     // moved either: it stays in its frame of the walk, and each node is updated to its entry in
     // place; the frame's end releases the list, with the closures the update replaced.
     var declaration = declaration
+    guard bind(to: declaration.handle) else { return }
+    if declaration.keepsContent { return }
     var frames: [UpdateFrame] = []
     var created: [Node] = []
     if let frame = apply(&declaration, created: &created) { frames.append(frame) }
@@ -56,6 +58,8 @@ extension Node {
         continue
       }
       frames[top].position = position + 1
+      // Slots and unchanged children keep what they are.
+      if frames[top].declarations[position].keepsContent { continue }
       let node = frames[top].nodes[position]
       if let frame = node.apply(&frames[top].declarations[position], created: &created) {
         frames.append(frame)
@@ -76,8 +80,8 @@ extension Node {
     if id != declaration.id { id = declaration.id }
     requiresHandling = declaration.requiresHandling
     replaceModifiers(with: &declaration.modifiers)
-    // Problems are kept as an attachment, so a declaration with problems has attachments to make.
-    if !declaration.attachments.isEmpty || !declaration.problems.isEmpty || hasAttachments {
+    // Problems are declared and kept as attachments.
+    if !declaration.attachments.isEmpty || hasAttachments {
       replaceDeclaredAttachments(with: declaration)
     }
     if declaration.childBox == nil && _children.isEmpty { return nil }
@@ -86,7 +90,23 @@ extension Node {
     // an `onDetach` of a removed child) may change the list before the walk reaches them, and the
     // update goes on with these nodes, one per declaration.
     let nodes = reconcileChildren(with: declared, created: &created)
+    // Children that are all slots or unchanged need no frame: nothing in them changes.
+    guard declared.indices.contains(where: { !declared[$0].keepsContent }) else { return nil }
     return UpdateFrame(nodes: nodes, declarations: declared)
+  }
+
+  /// Binds this node to `handle` if neither is bound yet; whether the node is `handle`'s (always,
+  /// for `nil`). A node bound to another handle, or a handle bound to another node, is reported.
+  private func bind(to handle: NodeHandle?) -> Bool {
+    guard let handle else { return true }
+    if let node = handle._node {
+      if node === self { return true }
+    } else if boundHandle == nil {
+      handle.bind(self)
+      return true
+    }
+    reporting(ViewTreeError.handleMismatch(node: path))
+    return false
   }
 
   /// Replaces the node's modifiers by `declared`: in place when the shapes agree, the node's
@@ -106,23 +126,37 @@ extension Node {
   /// its problems.
   func replaceDeclaredAttachments(with declared: NodeDeclaration) {
     let previous = self[attachment: DeclaredAttachmentKeys.self]
-    for key in previous where !declared.attachments.contains(where: { $0.key == key }) {
-      removeAttachment(for: key)
+    var keys: [ObjectIdentifier] = []
+    var declaredProblems: [any Error] = []
+    for attachment in declared.attachments {
+      if attachment.attach == nil {
+        declaredProblems.append(attachment.value as! any Error)  // what `reporting` stores
+      } else {
+        keys.append(attachment.key)
+      }
     }
-    for attachment in declared.attachments { attachment.attach(self) }
-    let keys = declared.attachments.map { $0.key }
+    for key in previous where !keys.contains(key) { removeAttachment(for: key) }
+    for attachment in declared.attachments { attachment.attach?(self) }
     if keys != previous { self[attachment: DeclaredAttachmentKeys.self] = keys }
-    if !declared.problems.isEmpty || !problems.isEmpty {
-      self[attachment: ProblemsAttachment.self] = declared.problems
+    if !declaredProblems.isEmpty || !problems.isEmpty {
+      self[attachment: ProblemsAttachment.self] = declaredProblems
       if let report = root._state?.onProblem {
-        for problem in declared.problems { report(problem, self) }
+        for problem in declaredProblems { report(problem, self) }
       }
     }
   }
 
-  /// Whether the children have, one by one, the ids of `declared` (as many of them).
-  private func sameIDs(as declared: [NodeDeclaration]) -> Bool {
-    for index in declared.indices where _children[index].id != declared[index].id { return false }
+  /// Whether each child is, one by one, what the declaration at its position matches (as many
+  /// of them): its handle's node, or a node bound to no handle with the declared id.
+  private func matchesInPlace(_ declared: [NodeDeclaration]) -> Bool {
+    for index in declared.indices {
+      let child = _children[index]
+      if let handle = declared[index].handle {
+        if handle._node !== child { return false }
+      } else if child.id != declared[index].id || child.boundHandle != nil {
+        return false
+      }
+    }
     return true
   }
 
@@ -147,36 +181,99 @@ extension Node {
   /// are added to `created`.
   func reconcileChildren(with declared: [NodeDeclaration], created: inout [Node]) -> ChildList {
     // The common case: the same children in the same order.
-    if declared.count == _children.count, sameIDs(as: declared) { return _children }
+    if declared.count == _children.count, matchesInPlace(declared) { return _children }
+    // Children bound to a handle are matched only through it; the others by id, then position.
     var named: [String: [Node]] = [:]
     var unnamed: [Node] = []
+    var bound: [ObjectIdentifier: Node] = [:]
     for child in _children {
-      if let id = child.id { named[id, default: []].append(child) } else { unnamed.append(child) }
+      if let handle = child.boundHandle {
+        bound[handle] = child
+      } else if let id = child.id {
+        named[id, default: []].append(child)
+      } else {
+        unnamed.append(child)
+      }
     }
     // Reversed, so that taking the first match is a `popLast`.
     for id in named.keys { named[id]?.reverse() }
     unnamed.reverse()
     var result = ContiguousArray<Node>()
     result.reserveCapacity(declared.count)
+    var moved: [HandleMove] = []
+    var problems: [ViewTreeError] = []
     for declaration in declared {
-      let match: Node? =
-        if let id = declaration.id { named[id]?.popLast() } else { unnamed.popLast() }
       let child: Node
-      if let match {
+      if let handle = declaration.handle {
+        guard let node = handle._node else {
+          child = Node(declaration.id)
+          handle.bind(child)
+          created.append(child)
+          child._parent = self
+          result.append(child)
+          continue
+        }
+        if bound.removeValue(forKey: ObjectIdentifier(handle)) == nil {
+          // Not a child here: placed twice, inside itself, or moved here from elsewhere.
+          guard node._parent !== self, node !== self, node._children.isEmpty || !isDescendant(of: node) else {
+            problems.append(.handlePlacedTwice(parent: path))
+            continue
+          }
+          moved.append(HandleMove(node: node))
+        }
+        child = node
+      } else if let match = declaration.id.map({ named[$0]?.popLast() }) ?? unnamed.popLast() {
         child = match
       } else {
         child = Node(declaration.id)
         created.append(child)
+        if declaration.keepsContent {
+          problems.append(.unchangedWithoutNode(id: declaration.id, parent: path))
+        }
       }
       child._parent = self
       result.append(child)
     }
     var removed = unnamed
     for nodes in named.values { removed.append(contentsOf: nodes) }
+    removed.append(contentsOf: bound.values)
     let children = ChildList(result)
     _children = children
     if !removed.isEmpty { didRemoveChildren(removed) }
+    for move in moved { move.finish(in: self) }
+    for problem in problems { reporting(problem) }
     return children
+  }
+}
+
+/// A handle's node that an update moves to another parent, or places for the first time: it is
+/// unlinked from its former parent at once, without callbacks, and the bookkeeping of a move
+/// (trees, focus, lifecycle callbacks) runs once the new parent's children are set.
+struct HandleMove {
+  let node: Node
+  let formerParent: Node?
+  let watched: Int32
+  let wasInTree: Bool
+
+  init(node: Node) {
+    self.node = node
+    formerParent = node._parent
+    watched = node.lifecycleCount
+    wasInTree = watched > 0 && node.isInTree
+    if let formerParent, let index = formerParent._children.firstIndex(where: { $0 === node }) {
+      formerParent._children.remove(at: index)
+      formerParent.adjustLifecycleCount(by: -watched)
+    }
+  }
+
+  /// Finishes the move once `parent` lists the node.
+  func finish(in parent: Node) {
+    parent.adjustLifecycleCount(by: watched)
+    if let formerParent { formerParent.didDetach(CollectionOfOne(node), formerParent: formerParent) }
+    if watched > 0 {
+      if wasInTree { node.notifyLifecycle(.detach) }
+      if node.isInTree { node.notifyLifecycle(.attach) }
+    }
   }
 }
 

@@ -26,17 +26,25 @@ public struct NodeDeclaration: ModifierHost {
   /// The children, in a box whose release takes the declared subtree apart without recursion;
   /// `nil` when there are none.
   var childBox: DeclaredChildren?
-  /// The declared attachments: each key's identity, its value, and how to attach it to a node.
+  /// The declared attachments, each key's identity, its value, and how to attach it to a node;
+  /// and the problems, in the same list (rarer than attachments, they need no list of their own).
   var attachments: [DeclaredAttachment] = []
-  /// The mistakes the modifier methods found in this declaration (not in its children's), oldest
-  /// first; ``Node/update(to:)`` hands them to the node (see ``ModifierHost/reporting(_:)``).
-  public internal(set) var problems: [any Error] = []
+  /// The handle whose node this declaration places or declares (see ``bound(to:)``).
+  var handle: NodeHandle?
   // The modifiers, then the flags, which take their tail padding: 128 bytes in all, so that the
   // builder and an update move declarations with a few vector moves rather than a call.
   @usableFromInline var modifiers = DeclaredModifiers()
   var requiresHandling = false
   /// Whether this is a fragment the builder made (see `init(fragment:)`).
   var isFragment = false
+  /// Whether an update keeps the matched node as it is (see ``slot(_:)`` and ``unchanged(_:)``).
+  var keepsContent = false
+
+  /// The mistakes the modifier methods found in this declaration (not in its children's), oldest
+  /// first; ``Node/update(to:)`` hands them to the node (see ``ModifierHost/reporting(_:)``).
+  public var problems: [any Error] {
+    attachments.compactMap { $0.attach == nil ? $0.value as? any Error : nil }
+  }
 
   /// Declares a node with an optional identifier and the children its builder declares.
   ///
@@ -68,6 +76,62 @@ public struct NodeDeclaration: ModifierHost {
     // `self` is consumed: in a chain of modifiers, the list is appended to in place.
     modifiers.append(modifier)
     return self
+  }
+
+  /// The node of another view, placed here as it is: the view updates it through its own
+  /// `handle` (see ``NodeHandle``), and this declaration only says where it goes.
+  ///
+  /// This is how a view that re-renders on its own declares its children: a slot per child view,
+  /// in order. An update puts the handle's node at the slot's position (moving it if it is
+  /// elsewhere, making an empty one bound to the handle if it has none yet) and changes nothing
+  /// in it, in O(1) whatever its size. So a child's update and its parent's may come in either
+  /// order, and a child view that did not re-render (a frozen subtree) costs nothing.
+  ///
+  /// ```swift
+  /// rowsHandle.update(to: NodeDeclaration("rows") {
+  ///   for row in rows { NodeDeclaration.slot(row.handle) }
+  /// })
+  /// ```
+  ///
+  /// - Parameter handle: The child view's handle.
+  /// - Returns: The placeholder.
+  public static func slot(_ handle: NodeHandle) -> NodeDeclaration {
+    var slot = NodeDeclaration()
+    slot.handle = handle
+    slot.keepsContent = true
+    return slot
+  }
+
+  /// A child that stays as it is: the live child this declaration matches (by `id`, or by
+  /// position among the children without one) is kept with its modifiers, attachments and
+  /// subtree untouched, in O(1) whatever its size.
+  ///
+  /// For toolkits that skip unchanged (frozen) subtrees while they declare the rest. When no live
+  /// child matches, an empty node is made and the parent reports
+  /// ``ViewTreeError/unchangedWithoutNode(id:parent:)``.
+  ///
+  /// - Parameter id: The identifier of the child to keep.
+  /// - Returns: The placeholder.
+  public static func unchanged(_ id: String? = nil) -> NodeDeclaration {
+    var kept = NodeDeclaration(id)
+    kept.keepsContent = true
+    return kept
+  }
+
+  /// Returns this declaration bound to `handle`: the node it declares is always the handle's
+  /// node, which it matches whatever its id or position, and never a node bound to another handle.
+  ///
+  /// An update matches a bound declaration to the handle's node, wherever that is (moving it
+  /// here), or makes a node and binds it. Updating a node bound to another handle to it, or one
+  /// node to it while the handle names another, is reported (``ViewTreeError/handleMismatch(node:)``)
+  /// and not applied.
+  ///
+  /// - Parameter handle: The view's handle.
+  /// - Returns: The bound declaration.
+  public consuming func bound(to handle: NodeHandle) -> NodeDeclaration {
+    var copy = self
+    copy.handle = handle
+    return copy
   }
 
   /// Returns this declaration with its handling requirement set (see ``Node/requiresHandling``).
@@ -138,17 +202,19 @@ public struct NodeDeclaration: ModifierHost {
   /// - Returns: The changed declaration.
   public consuming func reporting(_ problem: any Error) -> NodeDeclaration {
     var copy = self
-    copy.problems.append(problem)
+    copy.attachments.append(
+      DeclaredAttachment(key: ObjectIdentifier(ProblemsAttachment.self), value: problem))
     return copy
   }
 }
 
-/// One attachment a declaration makes.
+/// One attachment a declaration makes, or one problem it reports.
 struct DeclaredAttachment {
   let key: ObjectIdentifier
   let value: Any
-  /// Attaches the value to a node, in a box of its own.
-  let attach: (Node) -> Void
+  /// Attaches the value to a node, in a box of its own; `nil` for a problem (the value), which an
+  /// update reports instead.
+  var attach: ((Node) -> Void)? = nil
 }
 
 /// Whether a modifier of `kind` matching `matchType` is one of `queried` kind matching exactly

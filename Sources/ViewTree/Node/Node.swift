@@ -281,6 +281,9 @@ final class NodeExtras {
   var catchModifierCount: Int32 = 0
   var hasLifecycleCallbacks = false
   var requiresHandling = false
+  /// The identity of the handle the node is bound to (see ``NodeHandle``), which owns it and
+  /// clears this when it lets go of the node.
+  var boundHandle: ObjectIdentifier?
 
   @usableFromInline init() {}
 }

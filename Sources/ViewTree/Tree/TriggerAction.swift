@@ -10,12 +10,20 @@
 /// ``NotDispatchedReason/nodeReleased``, and from a node that has left its tree,
 /// ``NotDispatchedReason/notInTree``; neither crashes.
 public struct TriggerAction {
-  weak var node: Node?
+  private weak var fixedNode: Node?
+  /// The view's handle whose node actions start from, when made by ``NodeHandle/triggerAction``.
+  private weak var handle: NodeHandle?
 
   /// Creates a handle for a node.
   ///
   /// - Parameter node: The node actions start from.
-  public init(_ node: Node) { self.node = node }
+  public init(_ node: Node) { self.fixedNode = node }
+
+  /// A trigger from whatever node `handle` names when it triggers.
+  init(handle: NodeHandle) { self.handle = handle }
+
+  /// The node actions start from, if it is alive.
+  var node: Node? { fixedNode ?? handle?.node }
 
   /// Whether the node is alive and in a rooted ``NodeTree``, so that a trigger would dispatch.
   public var canTrigger: Bool {
