@@ -221,6 +221,35 @@ let benchmarks: @Sendable () -> Void = {
     LeafState()
   }
 
+  // Per-view updates: one section view of a tree of views (two modifiers, 10 row views in
+  // slots) updated to its declaration, built once and applied as a copy in each iteration, at two
+  // tree sizes; and the same with the declaration built in each iteration, as a `body` does.
+  for nodes in [10_000, 100_000] {
+    Benchmark("UpdateOneViewOf\(nodes / 1_000)k") { benchmark, state in
+      for _ in benchmark.scaledIterations {
+        state.section.update(to: state.declaration)
+      }
+    } setup: {
+      PerViewState(nodes: nodes)
+    }
+  }
+  Benchmark("DeclareAndUpdateOneViewOf10k") { benchmark, state in
+    for _ in benchmark.scaledIterations {
+      state.section.update(to: declareSection(state.rows))
+    }
+  } setup: {
+    PerViewState(nodes: 10_000)
+  }
+
+  // The root view updated with one frozen child view of 10,000 nodes, placed by a slot.
+  Benchmark("UpdateFrozenSubtree10k") { benchmark, state in
+    for _ in benchmark.scaledIterations {
+      state.root.update(to: state.declaration)
+    }
+  } setup: {
+    FrozenSubtreeState(nodes: 10_000)
+  }
+
   // 1,000,000 siblings removed from the front, one by one.
   Benchmark(
     "RemoveFirstChild1M",

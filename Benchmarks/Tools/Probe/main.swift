@@ -50,6 +50,18 @@ let probes: [String: () -> Loop] = [
     let tree = NodeTree(declaring: declareThousand())
     return { count in for _ in 0..<count { tree.update(to: declareThousand()) } }
   },
+  "UpdateOneViewOf10k": {
+    let state = PerViewState(nodes: 10_000)
+    return { count in for _ in 0..<count { state.section.update(to: state.declaration) } }
+  },
+  "UpdateOneViewOf100k": {
+    let state = PerViewState(nodes: 100_000)
+    return { count in for _ in 0..<count { state.section.update(to: state.declaration) } }
+  },
+  "UpdateFrozenSubtree10k": {
+    let state = FrozenSubtreeState(nodes: 10_000)
+    return { count in for _ in 0..<count { state.root.update(to: state.declaration) } }
+  },
   "PerformRegistered": {
     let box = ActionManagerBox()
     return { count in for _ in 0..<count { sink(box.manager.perform("menu.Save")) } }

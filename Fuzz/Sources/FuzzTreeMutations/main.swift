@@ -63,6 +63,8 @@ final class Machine {
   var depth = 0
   /// Declarations kept after they were applied, or without applying them.
   var kept: [NodeDeclaration] = []
+  /// The views' handles, at most six; dropping one detaches its node.
+  var handles: [NodeHandle] = []
 
   init(_ bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
@@ -116,10 +118,10 @@ final class Machine {
   func step() -> Bool {
     guard let op = next(), let a = next(), let b = next() else { return false }
     if tracing {
-      let line = "\(String(repeating: "  ", count: depth))op \(op % 26) a=\(node(a).path) b=\(node(b).path)\n"
+      let line = "\(String(repeating: "  ", count: depth))op \(op % 27) a=\(node(a).path) b=\(node(b).path)\n"
       _ = line.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
     }
-    switch op % 26 {
+    switch op % 27 {
     case 0:
       let child = Node("n\(nodes.count)")
       nodes.append(child)
@@ -196,6 +198,7 @@ final class Machine {
     case 22: tree(a).trigger(Pong(n: b))
     case 23: _ = tree(a).validate("Step")
     case 25: declare(a, b)
+    case 26: useHandle(a, b)
     default:
       // Re-declare a node: its modifiers go, its children become 0 to 3 declared ones, some
       // matched by id, each watching attach and detach.
@@ -213,7 +216,7 @@ final class Machine {
     // A step run from inside a closure happens during a dispatch: only the structure is checked.
     for tree in trees {
       let problems = tree.checkInvariants(idle: depth == 0)
-      precondition(problems.isEmpty, "invariants broken after op \(op % 26) at depth \(depth): \(problems)")
+      precondition(problems.isEmpty, "invariants broken after op \(op % 27) at depth \(depth): \(problems)")
     }
     return true
   }
@@ -258,6 +261,43 @@ final class Machine {
     }
     // At most four kept; the oldest is released.
     if kept.count > 4 { kept.removeFirst() }
+  }
+
+  /// Per-view updates: makes, updates, places, detaches and drops view handles, whose nodes the
+  /// other operations then use too. A handle dropped from inside a closure detaches its node
+  /// during a dispatch.
+  func useHandle(_ a: UInt8, _ b: UInt8) {
+    let nested: () -> Void = { [weak self] in self?.nested() }
+    if handles.isEmpty || b % 6 == 0 {
+      handles.append(NodeHandle())
+      if handles.count > 6 { handles.removeFirst() }
+    }
+    let handle = handles[Int(a) % handles.count]
+    let others = handles.enumerated().filter { $0.offset % 2 == Int(b) % 2 }.map(\.element)
+    switch b % 6 {
+    case 0, 1:
+      // The view renders: its modifiers, a plain child, and slots for some views (maybe itself).
+      handle.update(
+        to: NodeDeclaration("v\(a % 4)") {
+          NodeDeclaration("plain")
+          for other in others { NodeDeclaration.slot(other) }
+        }
+        .handleAction(Ping.self) { _ in nested() }.onDetach { _ in nested() })
+    case 2:
+      // A node places views by slot, or keeps a child unchanged.
+      node(a).update(
+        to: NodeDeclaration(node(a).id) {
+          for other in others { NodeDeclaration.slot(other) }
+          if a % 3 == 0 { NodeDeclaration.unchanged("n0") }
+        })
+    case 3: handle.detach()
+    case 4: if !handles.isEmpty { handles.remove(at: Int(a) % handles.count) }
+    default:
+      // A whole-tree update with declarations bound to handles, or a mismatched one.
+      node(a).update(to: NodeDeclaration("bound").bound(to: handle).onAttach { _ in nested() })
+      _ = handle.triggerAction(Ping(n: b))
+    }
+    if let made = handle.node { nodes.append(made) }
   }
 
   func addModifier(kind: UInt8, to node: Node) {
