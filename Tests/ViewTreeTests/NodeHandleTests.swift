@@ -245,6 +245,32 @@ import Testing
     #expect(other.node !== first && other.node?.parent === tree.root)
   }
 
+  @Test func callbacksDuringAnUpdateThatMovesAHandlesNodeSeeAConsistentTree() throws {
+    // Found by FuzzTreeMutations: a removed sibling's detach callback ran while the moved node's
+    // lifecycle counts were not yet moved with it.
+    var problems: [String] = []
+    var tree: NodeTree?
+    let row = NodeHandle()
+    row.update(to: NodeDeclaration("row").onAttach { _ in }.onDetach { _ in })
+    tree = NodeTree(
+      declaring: NodeDeclaration("root") {
+        NodeDeclaration("left") { NodeDeclaration.slot(row) }
+        NodeDeclaration("right") {
+          NodeDeclaration("gone").onDetach { _ in
+            problems += tree?.checkInvariants(idle: false) ?? ["no tree"]
+          }
+        }
+      })
+    tree?.update(
+      to: NodeDeclaration("root") {
+        NodeDeclaration("left")
+        NodeDeclaration("right") { NodeDeclaration.slot(row) }
+      })
+    #expect(row.node?.path == "root/right/row")
+    #expect(problems.isEmpty)
+    #expect(tree?.checkInvariants().isEmpty == true)
+  }
+
   @Test func aSlotMovesItsNodeBetweenParentsWithItsCallbacks() throws {
     var events: [String] = []
     let row = NodeHandle()

@@ -237,10 +237,15 @@ extension Node {
     var removed = unnamed
     for nodes in named.values { removed.append(contentsOf: nodes) }
     removed.append(contentsOf: bound.values)
+    // Asked only when something is removed: finding the tree walks to the root.
+    let wasInTree = !removed.isEmpty && isInTree
     let children = ChildList(result)
     _children = children
-    if !removed.isEmpty { didRemoveChildren(removed) }
-    for move in moved { move.finish(in: self) }
+    // Every link and count is right before any user code runs (a focus change, a callback).
+    let watched = unlinkRemovedChildren(removed)
+    for move in moved { adjustLifecycleCount(by: move.watched) }
+    finishRemovingChildren(removed, watched: watched, wasInTree: wasInTree)
+    for move in moved { move.finish() }
     for problem in problems { reporting(problem) }
     return children
   }
@@ -266,9 +271,8 @@ struct HandleMove {
     }
   }
 
-  /// Finishes the move once `parent` lists the node.
-  func finish(in parent: Node) {
-    parent.adjustLifecycleCount(by: watched)
+  /// Finishes the move once the new parent lists the node and counts its watched nodes.
+  func finish() {
     if let formerParent { formerParent.didDetach(CollectionOfOne(node), formerParent: formerParent) }
     if watched > 0 {
       if wasInTree { node.notifyLifecycle(.detach) }

@@ -148,12 +148,26 @@ extension Node {
   /// lifecycle counts, tells the trees above (`didDetach`), then calls their detach callbacks.
   func didRemoveChildren(_ removed: [Node]) {
     let wasInTree = isInTree
+    let watched = unlinkRemovedChildren(removed)
+    finishRemovingChildren(removed, watched: watched, wasInTree: wasInTree)
+  }
+
+  /// The first half of `didRemoveChildren`, which calls no user code: unlinks `removed` and
+  /// updates the lifecycle counts; returns how many of them are watched.
+  func unlinkRemovedChildren(_ removed: [Node]) -> Int32 {
     var watched: Int32 = 0
     for child in removed {
       child._parent = nil
       watched += child.lifecycleCount
     }
     adjustLifecycleCount(by: -watched)
+    return watched
+  }
+
+  /// The second half: tells the trees above, then calls the detach callbacks (user code) if this
+  /// node was in a tree before the removal.
+  func finishRemovingChildren(_ removed: [Node], watched: Int32, wasInTree: Bool) {
+    guard !removed.isEmpty else { return }
     didDetach(removed, formerParent: self)
     if watched > 0, wasInTree {
       for child in removed { child.notifyLifecycle(.detach) }
