@@ -26,6 +26,15 @@ let benchmarks: @Sendable () -> Void = {
     ChainState(depth: 64)
   }
 
+  // The same, 256 nodes deep: past the stack buffer for paths, the tree lends a heap buffer.
+  Benchmark("Bubble256") { benchmark, state in
+    for _ in benchmark.scaledIterations {
+      blackHole(state.leaf.trigger(Hit()))
+    }
+  } setup: {
+    ChainState(depth: 256)
+  }
+
   // 2. The reference loop: the same shape as arrays, walked with no library code.
   Benchmark("ReferenceLoop64") { benchmark, chain in
     let type = ObjectIdentifier(Hit.self)

@@ -40,6 +40,8 @@ let probes: [String: () -> Loop] = [
   "TriggerOnTarget": { triggers(depth: 1) },
   "Trigger9Up": { triggers(depth: 9) },
   "Bubble64": { triggers(depth: 64) },
+  "Bubble65": { triggers(depth: 65) },
+  "Bubble256": { triggers(depth: 256) },
   "Request8Up": { requests(observed: false) },
   "Request8UpObserved": { requests(observed: true) },
   "TreePerform16DeepNoProviders": { performs(providers: 0) },

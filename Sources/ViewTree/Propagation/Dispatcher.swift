@@ -16,6 +16,10 @@ final class TreeState {
   @exclusivity(unchecked) var stepObserver: ((ActionStep) -> Void)?
   /// Nodes that left this tree during a dispatch, kept alive until it ends (see `pin`).
   @exclusivity(unchecked) var pinned: [Node] = []
+  /// A buffer for paths deeper than the inline one, lent to one dispatch at a time (see
+  /// `Dispatcher.withDeepPath`): as large as the deepest path dispatched so far, freed with the
+  /// tree. Its entries are trivial, so it is never initialized or cleared as a whole.
+  @exclusivity(unchecked) private var spareDeepPath: UnsafeMutableBufferPointer<PathEntry>?
 
   /// The root, which owns this state: unretained, as it outlives it.
   unowned(unsafe) let root: Node
@@ -36,6 +40,28 @@ final class TreeState {
 
   init(root: Node) { self.root = root }
 
+  /// A buffer of at least `capacity` entries for a deep path: the spare one, which the tree no
+  /// longer holds, or a new one when it is too small or a dispatch further out has it.
+  func takeSpareDeepPath(capacity: Int) -> UnsafeMutableBufferPointer<PathEntry> {
+    guard let spare = spareDeepPath, spare.count >= capacity else { return .allocate(capacity: capacity) }
+    spareDeepPath = nil
+    return spare
+  }
+
+  /// Takes back a deep-path buffer, keeping the larger of it and the one the tree has.
+  func keepSpareDeepPath(_ buffer: UnsafeMutableBufferPointer<PathEntry>) {
+    guard let spare = spareDeepPath else {
+      spareDeepPath = buffer
+      return
+    }
+    if spare.count >= buffer.count {
+      buffer.deallocate()
+    } else {
+      spare.deallocate()
+      spareDeepPath = buffer
+    }
+  }
+
   /// Records `handle` as the tree's live handle.
   func adopt(handle: NodeTree) {
     self.handle = handle
@@ -51,6 +77,7 @@ final class TreeState {
 
   deinit {
     for node in pinned { node.unpin(from: self) }
+    spareDeepPath?.deallocate()
   }
 
   /// Moves focus to `node` and reports the change.
@@ -240,7 +267,10 @@ enum Dispatcher {
       var captureBits: UInt64 = 0
       while true {
         if depth == inlinePathCapacity {
-          return try withDeepPath(from: target, type: actionType, body)
+          return try withDeepPath(
+            continuing: UnsafeBufferPointer(inline), from: node, firstBubble: firstBubble,
+            captureBits: captureBits,
+            mask: mask, body)
         }
         let (up, bubble, capture, limit) = node._withUnsafeGuaranteedRef {
           ($0._up, $0.bubbleFilter, $0.captureFilter, $0.nextSerial)
@@ -257,16 +287,56 @@ enum Dispatcher {
     }
   }
 
-  /// The same for a path longer than the inline buffer: held on the heap.
+  /// The same for a path longer than the inline buffer, whose first entries `inline` holds and
+  /// which goes on at `next`: held on the heap, in a buffer the tree lends and takes back, so that
+  /// a tree that has dispatched once from that depth allocates no path again. The walks read
+  /// parents unretained, as the inline one does.
   @inline(never)
   static func withDeepPath<R, E: Error>(
-    from target: Node, type actionType: ObjectIdentifier,
+    continuing inline: UnsafeBufferPointer<PathEntry>, from next: Unmanaged<Node>, firstBubble: Int,
+    captureBits: UInt64, mask: UInt64,
     _ body: (UnsafeBufferPointer<PathEntry>, _ firstBubble: Int, _ capture: Bool) throws(E) -> R
   ) throws(E) -> R {
-    let (path, firstBubble, capture) = heapPath(from: target, type: actionType)
-    return try path.withUnsafeBufferPointer { buffer throws(E) in
-      try body(buffer, firstBubble, capture)
+    // A first walk finds the depth and the top, whose tree (if any) lends the buffer. The tree's
+    // state outlives the dispatch's use of the buffer: the dispatch holds the root, which owns it,
+    // until after this function returns (see `HeldTree`).
+    var top = next
+    var depth = inline.count + 1
+    while let up = top._withUnsafeGuaranteedRef({ $0._up }) {
+      top = up
+      depth += 1
     }
+    let state = top._withUnsafeGuaranteedRef { $0._state.map(Unmanaged.passUnretained) }
+    let buffer =
+      state?._withUnsafeGuaranteedRef { $0.takeSpareDeepPath(capacity: depth) }
+      ?? .allocate(capacity: depth)
+    defer {
+      if let state {
+        state._withUnsafeGuaranteedRef { $0.keepSpareDeepPath(buffer) }
+      } else {
+        buffer.deallocate()
+      }
+    }
+    // `PathEntry` is trivial: entries are written over whatever an earlier path left.
+    var count = 0
+    for entry in inline {
+      buffer.initializeElement(at: count, to: entry)
+      count += 1
+    }
+    var firstBubble = firstBubble
+    var captureBits = captureBits
+    var node: Unmanaged<Node>? = next
+    while let current = node {
+      let (up, bubble, capture, limit) = current._withUnsafeGuaranteedRef {
+        ($0._up, $0.bubbleFilter, $0.captureFilter, $0.nextSerial)
+      }
+      if firstBubble < 0, bubble & mask != 0 { firstBubble = count }
+      captureBits |= capture
+      buffer.initializeElement(at: count, to: PathEntry(node: current, limit: limit))
+      count += 1
+      node = up
+    }
+    return try body(UnsafeBufferPointer(rebasing: buffer[..<count]), firstBubble, captureBits & mask != 0)
   }
 
   /// The path from `target` up, on the heap, with the first node whose bubble filter admits
