@@ -22,10 +22,17 @@ package enum RootExtra {
   case capture
 }
 
+/// A protocol no request conforms to, for handlers typed by a protocol.
+package protocol EditingCommand: Action {}
+
 /// A chain of `depth` nodes (the bottom one included) under a root with a manager; exactly
 /// `providers` nodes above the bottom one (none when it is 0) provide one context value each,
 /// spread evenly, the top-most being the root. Returns the tree and the bottom node.
-package func makeChain(depth: Int, providers: Int, rootExtra: RootExtra = .none) -> (NodeTree, Node) {
+/// With `protocolHandlers`, every node also has a handler typed by a protocol (`EditingCommand`)
+/// that the request does not conform to.
+package func makeChain(
+  depth: Int, providers: Int, rootExtra: RootExtra = .none, protocolHandlers: Bool = false
+) -> (NodeTree, Node) {
   let manager = ActionManager()
   try! manager.register(SaveAction())
   var node = Node("leaf")
@@ -41,6 +48,13 @@ package func makeChain(depth: Int, providers: Int, rootExtra: RootExtra = .none)
     }
   }
   precondition(installed == providers, "the chain installs \(installed) providers, not \(providers)")
+  if protocolHandlers {
+    var current: Node? = leaf
+    while let each = current {
+      each.handleAction((any EditingCommand).self) { command in sink(command) }
+      current = each.parent
+    }
+  }
   switch rootExtra {
   case .none: break
   case .observer: node.onAction { sink($0) }

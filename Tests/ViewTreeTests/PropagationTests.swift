@@ -169,6 +169,37 @@ import ViewTree
     #expect(log.entries == ["document action Close", "document action Print"])
   }
 
+  @Test func protocolAndClassMatchesStayRightAcrossManyActionTypes() throws {
+    // The tree remembers what casts said per pair of types in a small table: more pairs than it
+    // has slots, interleaved, must each still match exactly as a cast says.
+    struct Tagged<Tag>: Action {}
+    struct DocumentTagged<Tag>: DocumentAction {}
+    let log = Log()
+    let tree = NodeTree("root") { Node("target") }
+    tree.root
+      .onAction((any DocumentAction).self) { _ in log("document") }
+      .onAction(BaseCommand.self) { _ in log("command") }
+    let target = try #require(tree.node(id: "target"))
+    // 80 action types of two kinds, made by nesting the generics, and four more.
+    func variants<T>(_ type: T.Type, _ count: Int) -> [(any Action, String?)] {
+      guard count > 0 else { return [] }
+      return [(Tagged<T>(), nil), (DocumentTagged<T>(), "document")] + variants(Tagged<T>.self, count - 1)
+    }
+    func actions() -> [(any Action, String?)] {
+      variants(Int.self, 40) + [
+        (SpecialCommand(name: "s"), "command"), (BaseCommand(name: "b"), "command"), (Close(), "document"),
+        (Save(), nil),
+      ]
+    }
+    for round in 0..<3 {
+      for (action, expected) in actions().shuffled() {
+        log.entries.removeAll()
+        target.trigger(action)
+        #expect(log.entries == (expected.map { [$0] } ?? []), "round \(round): \(type(of: action))")
+      }
+    }
+  }
+
   @Test func typedModifiersMatchSubclasses() throws {
     let log = Log()
     let tree = NodeTree("root") {}

@@ -31,6 +31,27 @@ let benchmarks: @Sendable () -> Void = {
     makeChain(depth: 16, providers: 0)
   }
 
+  // The same chain without providers, with a handler typed by a protocol the request does not
+  // conform to on each of its 16 nodes.
+  Benchmark("TreePerform16DeepProtocolHandlers") { benchmark, state in
+    for _ in benchmark.scaledIterations {
+      blackHole(state.1.perform("menu.Save"))
+    }
+  } setup: {
+    makeChain(depth: 16, providers: 0, protocolHandlers: true)
+  }
+
+  // The same, recorded into a trace that is emptied and reused for every perform.
+  Benchmark("TreePerform16Deep4ProvidersTraced") { benchmark, state in
+    let trace = ActionTrace()
+    for _ in benchmark.scaledIterations {
+      trace.removeAll()
+      blackHole(state.1.perform("menu.Save", tracing: trace))
+    }
+  } setup: {
+    makeChain(depth: 16, providers: 4)
+  }
+
   // The same with an untyped `onAction` observer at the root.
   Benchmark("TreePerform16Deep4ProvidersObserved") { benchmark, state in
     for _ in benchmark.scaledIterations {

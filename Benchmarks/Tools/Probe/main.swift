@@ -31,8 +31,9 @@ func requests(observed: Bool) -> Loop {
 }
 
 /// A perform from the bottom of a 16-node chain with `providers` providers.
-func performs(providers: Int, rootExtra: RootExtra = .none) -> Loop {
-  let (tree, leaf) = makeChain(depth: 16, providers: providers, rootExtra: rootExtra)
+func performs(providers: Int, rootExtra: RootExtra = .none, protocolHandlers: Bool = false) -> Loop {
+  let (tree, leaf) = makeChain(
+    depth: 16, providers: providers, rootExtra: rootExtra, protocolHandlers: protocolHandlers)
   return { count in withExtendedLifetime(tree) { for _ in 0..<count { sink(leaf.perform("menu.Save")) } } }
 }
 
@@ -45,6 +46,7 @@ let probes: [String: () -> Loop] = [
   "Request8Up": { requests(observed: false) },
   "Request8UpObserved": { requests(observed: true) },
   "TreePerform16DeepNoProviders": { performs(providers: 0) },
+  "TreePerform16DeepProtocolHandlers": { performs(providers: 0, protocolHandlers: true) },
   "TreePerform16Deep4Providers": { performs(providers: 4) },
   "TreePerform16Deep4ProvidersObserved": { performs(providers: 4, rootExtra: .observer) },
   "TreePerform16Deep4ProvidersCaptured": { performs(providers: 4, rootExtra: .capture) },

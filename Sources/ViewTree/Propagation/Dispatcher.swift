@@ -16,6 +16,10 @@ final class TreeState {
   @exclusivity(unchecked) var stepObserver: ((ActionStep) -> Void)?
   /// Nodes that left this tree during a dispatch, kept alive until it ends (see `pin`).
   @exclusivity(unchecked) var pinned: [Node] = []
+  /// What the runtime's casts said of pairs of an action type and a modifier's class or protocol
+  /// type (see `isInstance`): a small table indexed by the pair, so bounded whatever the types.
+  @exclusivity(unchecked) private var instanceCache = ContiguousArray<InstanceCacheEntry>()
+
   /// A buffer for paths deeper than the inline one, lent to one dispatch at a time (see
   /// `Dispatcher.withDeepPath`): as large as the deepest path dispatched so far, freed with the
   /// tree. Its entries are trivial, so it is never initialized or cleared as a whole.
@@ -39,6 +43,24 @@ final class TreeState {
   @exclusivity(unchecked) private var heldRoot: Node?
 
   init(root: Node) { self.root = root }
+
+  /// Whether `action`, of dynamic type `actionType`, is an instance of `matchType` (a class it
+  /// may subclass, a protocol it may conform to): a cast the first time a pair of types meets,
+  /// then the table's answer. Whether a value is an instance depends on its type only.
+  func isInstance(
+    _ action: UnsafeMutablePointer<any Action>, type actionType: ObjectIdentifier, of matchType: Any.Type
+  ) -> Bool {
+    let matchID = ObjectIdentifier(matchType)
+    if instanceCache.isEmpty {
+      instanceCache = ContiguousArray(repeating: InstanceCacheEntry(), count: InstanceCacheEntry.tableSize)
+    }
+    let slot = InstanceCacheEntry.slot(actionType, matchID)
+    let entry = instanceCache[slot]
+    if entry.actionType == actionType, entry.matchType == matchID { return entry.isInstance }
+    let answer = ViewTree.isInstance(action.pointee, of: matchType)
+    instanceCache[slot] = InstanceCacheEntry(actionType: actionType, matchType: matchID, isInstance: answer)
+    return answer
+  }
 
   /// A buffer of at least `capacity` entries for a deep path: the spare one, which the tree no
   /// longer holds, or a new one when it is too small or a dispatch further out has it.
@@ -400,6 +422,23 @@ enum Dispatcher {
   }
 }
 
+/// One answer of `TreeState.isInstance`: the pair of types and what the cast said.
+struct InstanceCacheEntry {
+  /// Entries in the table; a pair that lands on an occupied slot replaces its entry.
+  static let tableSize = 64
+
+  var actionType: ObjectIdentifier?
+  var matchType: ObjectIdentifier?
+  var isInstance = false
+
+  /// The pair's slot in the table.
+  static func slot(_ actionType: ObjectIdentifier, _ matchType: ObjectIdentifier) -> Int {
+    // Metadata addresses are at least 8-byte aligned: the low bits carry nothing.
+    let mixed = UInt(bitPattern: Int(bitPattern: actionType) &* 31 &+ Int(bitPattern: matchType))
+    return Int((mixed >> 4 ^ mixed >> 10) % UInt(tableSize))
+  }
+}
+
 /// A running dispatch's hold on its tree: the root, which keeps the path's nodes alive (`nil`
 /// while a live handle holds it), and the tree's state, whose dispatch depth it raised.
 struct HeldTree {
@@ -742,6 +781,15 @@ struct DispatchRun: ~Copyable {
   mutating func runModifier(at index: Int, position: Int) -> ModifierResult {
     // The body is copied out of the node before it runs, so that it stays alive when it removes
     // its own modifier (or node, or tree).
+    let (matchType, exactOnly) = path[index].node._withUnsafeGuaranteedRef {
+      ($0._store[position].matchType, $0._store[position].exactOnly)
+    }
+    // A typed modifier whose type is a class or a protocol: the tree remembers, per pair of types,
+    // what the runtime's cast said, so that a modifier the action does not match costs a lookup.
+    // (For an exact type, the candidate search has already compared identities.)
+    if let matchType, !exactOnly, !tree.isInstance(actionPointer, type: actionType, of: matchType) {
+      return .replied(.skipped)
+    }
     let body = path[index].node._withUnsafeGuaranteedRef { $0._store[position].body }
     do {
       switch consume body {
@@ -759,15 +807,12 @@ struct DispatchRun: ~Copyable {
       case .decideAll(let body):
         return .replied(try body(action) == .handled ? .handled : .passed)
       case .observeTyped(let body):
-        guard typedMatch(index, position) else { return .replied(.skipped) }
         body()
         return .replied(.passed)
       case .handleTyped(let body):
-        guard typedMatch(index, position) else { return .replied(.skipped) }
         try body()
         return .replied(.handled)
       case .decideTyped(let body):
-        guard typedMatch(index, position) else { return .replied(.skipped) }
         return .replied(try body() == .handled ? .handled : .passed)
       case .respond(let body):
         return .replied(try body(action, actionType, slot))
@@ -782,18 +827,6 @@ struct DispatchRun: ~Copyable {
     } catch {
       self.error = error
       return .threw
-    }
-  }
-
-  /// Whether the current action matches the typed modifier at `position` of `path[index]`, which
-  /// stores its closure without a wrapper that would check: the candidate search already compared
-  /// the identities of exact types; other types need a dynamic cast.
-  @inline(__always)
-  func typedMatch(_ index: Int, _ position: Int) -> Bool {
-    path[index].node._withUnsafeGuaranteedRef { node in
-      if node._store[position].exactOnly { return true }
-      guard let matchType = node._store[position].matchType else { return false }
-      return isInstance(action, of: matchType)
     }
   }
 
