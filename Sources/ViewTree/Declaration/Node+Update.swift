@@ -205,24 +205,23 @@ extension Node {
     for declaration in declared {
       let child: Node
       if let handle = declaration.handle {
-        guard let node = handle._node else {
+        if let node = handle._node {
+          if bound.removeValue(forKey: ObjectIdentifier(handle)) == nil {
+            // Not a child here: placed twice, inside itself, or moved here from elsewhere.
+            guard node._parent !== self, node !== self, node._children.isEmpty || !isDescendant(of: node)
+            else {
+              problems.append(.handlePlacedTwice(parent: path))
+              continue
+            }
+            moved.append(HandleMove(node: node))
+          }
+          child = node
+        } else {
           child = Node(declaration.id)
           handle.bind(child)
           created.append(child)
-          child._parent = self
-          result.append(child)
-          continue
         }
-        if bound.removeValue(forKey: ObjectIdentifier(handle)) == nil {
-          // Not a child here: placed twice, inside itself, or moved here from elsewhere.
-          guard node._parent !== self, node !== self, node._children.isEmpty || !isDescendant(of: node) else {
-            problems.append(.handlePlacedTwice(parent: path))
-            continue
-          }
-          moved.append(HandleMove(node: node))
-        }
-        child = node
-      } else if let match = declaration.id.map({ named[$0]?.popLast() }) ?? unnamed.popLast() {
+      } else if let match = declaration.id == nil ? unnamed.popLast() : named[declaration.id!]?.popLast() {
         child = match
       } else {
         child = Node(declaration.id)
