@@ -112,9 +112,12 @@ struct ModifierStore {
 
   /// The position of the first entry at or after `start` that might run in `phase` for
   /// `actionType`, among the entries whose serial is below `limit`; -1 if none.
+  /// For a modifier typed by a class or a protocol, which a type identity cannot decide, `tree`
+  /// answers whether `action` is an instance (`nil`: every such modifier is a candidate).
   @inline(__always)
   func firstCandidate(
-    from start: Int, in phase: ModifierPhase, for actionType: ObjectIdentifier, below limit: UInt64
+    from start: Int, in phase: ModifierPhase, for actionType: ObjectIdentifier, below limit: UInt64,
+    tree: Unmanaged<TreeState>?, action: UnsafeMutablePointer<any Action>
   ) -> Int {
     guard let base else { return -1 }
     let count = Int(base.load(as: Int32.self))
@@ -129,7 +132,12 @@ struct ModifierStore {
       if entry.pointee.serial >= limit { return -1 }
       if entry.pointee.phase == phase {
         guard let matchType = entry.pointee.matchType else { return position }
-        if ObjectIdentifier(matchType) == actionType || !entry.pointee.exactOnly { return position }
+        if ObjectIdentifier(matchType) == actionType { return position }
+        if !entry.pointee.exactOnly,
+          tree?._withUnsafeGuaranteedRef({ $0.isInstance(action, type: actionType, of: matchType) }) ?? true
+        {
+          return position
+        }
       }
       position += 1
     }

@@ -619,11 +619,16 @@ struct DispatchRun: ~Copyable {
     let actionType = actionType
     let mask = mask
     let entry = path[index]
+    let filter = entry.node._withUnsafeGuaranteedRef { node in
+      phase == .bubble ? node.bubbleFilter : phase == .capture ? node.captureFilter : TypeFilter.everything
+    }
+    guard filter & mask != 0 else { return -1 }
+    // The error phase's catchers are typed by errors, which its own search matches.
+    let tree = phase == .error ? nil : treeRef
+    let action = actionPointer
     return entry.node._withUnsafeGuaranteedRef { node in
-      let filter =
-        phase == .bubble ? node.bubbleFilter : phase == .capture ? node.captureFilter : TypeFilter.everything
-      guard filter & mask != 0 else { return -1 }
-      return node._store.firstCandidate(from: start, in: phase, for: actionType, below: entry.limit)
+      node._store.firstCandidate(
+        from: start, in: phase, for: actionType, below: entry.limit, tree: tree, action: action)
     }
   }
 
@@ -781,15 +786,8 @@ struct DispatchRun: ~Copyable {
   mutating func runModifier(at index: Int, position: Int) -> ModifierResult {
     // The body is copied out of the node before it runs, so that it stays alive when it removes
     // its own modifier (or node, or tree).
-    let (matchType, exactOnly) = path[index].node._withUnsafeGuaranteedRef {
-      ($0._store[position].matchType, $0._store[position].exactOnly)
-    }
-    // A typed modifier whose type is a class or a protocol: the tree remembers, per pair of types,
-    // what the runtime's cast said, so that a modifier the action does not match costs a lookup.
-    // (For an exact type, the candidate search has already compared identities.)
-    if let matchType, !exactOnly, !tree.isInstance(actionPointer, type: actionType, of: matchType) {
-      return .replied(.skipped)
-    }
+    // The candidate search has decided that a typed modifier matches: by type identity, or by the
+    // tree's table of what casts said for a class or a protocol (`TreeState.isInstance`).
     let body = path[index].node._withUnsafeGuaranteedRef { $0._store[position].body }
     do {
       switch consume body {
