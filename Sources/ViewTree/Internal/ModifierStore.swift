@@ -113,11 +113,12 @@ struct ModifierStore {
   /// The position of the first entry at or after `start` that might run in `phase` for
   /// `actionType`, among the entries whose serial is below `limit`; -1 if none.
   /// For a modifier typed by a class or a protocol, which a type identity cannot decide, `tree`
-  /// answers whether `action` is an instance (`nil`: every such modifier is a candidate).
+  /// answers whether `action` is an instance; in the error phase every such modifier (a catcher
+  /// typed by an error) is a candidate, as its own search matches errors.
   @inline(__always)
   func firstCandidate(
     from start: Int, in phase: ModifierPhase, for actionType: ObjectIdentifier, below limit: UInt64,
-    tree: Unmanaged<TreeState>?, action: UnsafeMutablePointer<any Action>
+    tree: Unmanaged<TreeState>, action: UnsafeMutablePointer<any Action>
   ) -> Int {
     guard let base else { return -1 }
     let count = Int(base.load(as: Int32.self))
@@ -134,7 +135,8 @@ struct ModifierStore {
         guard let matchType = entry.pointee.matchType else { return position }
         if ObjectIdentifier(matchType) == actionType { return position }
         if !entry.pointee.exactOnly,
-          tree?._withUnsafeGuaranteedRef({ $0.isInstance(action, type: actionType, of: matchType) }) ?? true
+          phase == .error
+            || tree._withUnsafeGuaranteedRef({ $0.isInstance(action, type: actionType, of: matchType) })
         {
           return position
         }

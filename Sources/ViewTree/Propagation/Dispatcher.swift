@@ -619,15 +619,12 @@ struct DispatchRun: ~Copyable {
     let actionType = actionType
     let mask = mask
     let entry = path[index]
-    let filter = entry.node._withUnsafeGuaranteedRef { node in
-      phase == .bubble ? node.bubbleFilter : phase == .capture ? node.captureFilter : TypeFilter.everything
-    }
-    guard filter & mask != 0 else { return -1 }
-    // The error phase's catchers are typed by errors, which its own search matches.
-    let tree = phase == .error ? nil : treeRef
-    let action = actionPointer
+    let (tree, action) = (treeRef, actionPointer)
     return entry.node._withUnsafeGuaranteedRef { node in
-      node._store.firstCandidate(
+      let filter =
+        phase == .bubble ? node.bubbleFilter : phase == .capture ? node.captureFilter : TypeFilter.everything
+      guard filter & mask != 0 else { return -1 }
+      return node._store.firstCandidate(
         from: start, in: phase, for: actionType, below: entry.limit, tree: tree, action: action)
     }
   }
