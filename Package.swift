@@ -30,7 +30,10 @@ let package = Package(
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "ViewTreeTests", dependencies: ["ViewTree", "TestSupport"]),
     .testTarget(name: "ActionsTests", dependencies: ["Actions", "TestSupport"]),
-    .testTarget(name: "TerminalKeysTests", dependencies: ["TerminalKeys", "ViewTreeActions", "TestSupport"]),
+    // The Playground executable too: a test runs it as a separate process to end it by a signal.
+    .testTarget(
+      name: "TerminalKeysTests",
+      dependencies: ["TerminalKeys", "ViewTreeActions", "TestSupport", "Playground"]),
     .testTarget(
       name: "ViewTreeActionsTests", dependencies: ["ViewTreeActions", "ViewTree", "Actions", "TestSupport"]),
     .testTarget(

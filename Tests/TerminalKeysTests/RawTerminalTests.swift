@@ -26,6 +26,7 @@ func readKeys(from input: Int32, handle: (TerminalInput) -> Bool) throws {
 // raw-terminal-loop:end
 
 #if os(Linux)
+  import Foundation
   import Glibc
 
   /// A pseudo-terminal: the side a program reads as its terminal, and the side a terminal emulator
@@ -139,27 +140,45 @@ func readKeys(from input: Int32, handle: (TerminalInput) -> Bool) throws {
     }
 
     @Test func aSignalThatEndsTheProcessRestoresTheTerminalFirst() throws {
+      // The Playground, in a process of its own on the pseudo-terminal, puts it in raw mode with
+      // `RawTerminal`; SIGTERM must end it by the signal, after restoring the terminal. (A
+      // separate process rather than a fork of this one: a forked child of a threaded test process
+      // does not get its signals under ThreadSanitizer.)
       let pty = try PseudoTerminal()
-      let terminal = try RawTerminal(input: pty.terminal, output: pty.terminal)
-      #expect(!pty.isCanonicalWithEcho)
-      // A child process inherits the handler and the terminal; the signal ends it after the
-      // handler restored the terminal (only async-signal-safe calls happen in the child).
-      let child = fork()
-      if child == 0 {
-        // The test's thread may block the signal, as thread pools do; the child unblocks it.
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        sigaddset(&signals, SIGTERM)
-        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
-        raise(SIGTERM)
-        _exit(0)
+      let playground = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        .appendingPathComponent("Playground").path
+      var actions = posix_spawn_file_actions_t()
+      posix_spawn_file_actions_init(&actions)
+      defer { posix_spawn_file_actions_destroy(&actions) }
+      posix_spawn_file_actions_adddup2(&actions, pty.terminal, 0)
+      posix_spawn_file_actions_adddup2(&actions, pty.terminal, 1)
+      // The child starts with no signal blocked: the test's thread may block SIGTERM, as thread
+      // pools do, and a child inherits the mask.
+      var attributes = posix_spawnattr_t()
+      posix_spawnattr_init(&attributes)
+      defer { posix_spawnattr_destroy(&attributes) }
+      var noSignals = sigset_t()
+      sigemptyset(&noSignals)
+      posix_spawnattr_setsigmask(&attributes, &noSignals)
+      posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+      var child: pid_t = 0
+      let arguments: [UnsafeMutablePointer<CChar>?] = [strdup(playground), nil]
+      defer { for argument in arguments { free(argument) } }
+      try #require(posix_spawn(&child, playground, &actions, &attributes, arguments, environ) == 0)
+      // Its output is read, so that it never blocks writing; raw mode shows in the settings.
+      var isRaw = false
+      for _ in 0..<500 where !isRaw {
+        var buffer = [UInt8](repeating: 0, count: 4_096)
+        var descriptor = pollfd(fd: pty.controller, events: Int16(POLLIN), revents: 0)
+        if poll(&descriptor, 1, 10) > 0 { _ = read(pty.controller, &buffer, buffer.count) }
+        isRaw = !pty.isCanonicalWithEcho
       }
-      try #require(child > 0)
+      kill(child, SIGTERM)
       var status: Int32 = 0
       _ = waitpid(child, &status, 0)
-      #expect(status & 0x7F == SIGTERM, "the child ended by the signal, not by exiting")
+      #expect(isRaw, "the Playground entered raw mode")
+      #expect(status & 0x7F == SIGTERM, "the Playground ended by the signal")
       #expect(pty.isCanonicalWithEcho)
-      terminal.restore()
     }
   }
 #endif
