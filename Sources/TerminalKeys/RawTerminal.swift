@@ -128,8 +128,10 @@ public final class RawTerminal {
     return (Int(size.ws_col), Int(size.ws_row))
   }
 
-  /// Restores the terminal's settings (and leaves the alternate screen) now; later calls, and
-  /// the release of the value, do nothing more.
+  /// Restores the terminal's settings (and leaves the alternate screen) now, and sets SIGINT,
+  /// SIGTERM and SIGHUP back to their default actions (not to handlers the program had installed
+  /// before: install those again after restoring); later calls, and the release of the value, do
+  /// nothing more.
   public func restore() {
     guard isRaw else { return }
     isRaw = false
