@@ -67,10 +67,10 @@ public final class RawTerminal {
     guard tcgetattr(input, &attributes) == 0 else { throw .systemCall("tcgetattr", errno: errno) }
     guard !rawIsActive.exchange(true, ordering: .acquiringAndReleasing) else { throw .alreadyRaw }
     // Written before any handler that reads them is installed.
-    savedAttributes = attributes
-    savedInput = input
-    savedOutput = output
-    savedLeaveSequence = alternateScreen ? leaveAlternateScreen : []
+    saved.attributes = attributes
+    saved.input = input
+    saved.output = output
+    saved.leaveSequence = alternateScreen ? leaveAlternateScreen : []
     var raw = attributes
     // Raw input: no echo, no line buffering, no signals from keys, no translation; reads return
     // as soon as one byte is there (the timeout comes from `poll`, so it works on any descriptor).
@@ -136,7 +136,7 @@ public final class RawTerminal {
     guard isRaw else { return }
     isRaw = false
     for signalNumber in restoredSignals { signal(signalNumber, SIG_DFL) }
-    var attributes = savedAttributes
+    var attributes = saved.attributes
     _ = tcsetattr(input, TCSANOW, &attributes)
     if usesAlternateScreen { writeAll(leaveAlternateScreen, to: output) }
     rawIsActive.store(false, ordering: .releasing)
@@ -151,8 +151,8 @@ public final class RawTerminal {
         raise(number)
       }
     }
-    if !exitHandlerInstalled {
-      exitHandlerInstalled = true
+    if !saved.exitHandlerInstalled {
+      saved.exitHandlerInstalled = true
       atexit {
         if rawIsActive.load(ordering: .acquiring) { restoreFromSignal() }
       }
@@ -184,23 +184,30 @@ public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
 
 // NB: a C signal handler captures nothing, so what it restores lives in process-wide state:
 // written by `RawTerminal.init` before the handlers are installed, and only read while they are.
-// `rawIsActive` lets one terminal at a time be raw, so that no two write it.
+// `rawIsActive` lets one terminal at a time be raw, so that no two write it. The values live in a
+// class instance rather than in global variables of C struct type, which AddressSanitizer's
+// instrumentation of Swift globals reported as overflowing when assigned.
 private let rawIsActive = Atomic<Bool>(false)
-nonisolated(unsafe) private var savedAttributes = termios()
-nonisolated(unsafe) private var savedInput: Int32 = -1
-nonisolated(unsafe) private var savedOutput: Int32 = -1
-nonisolated(unsafe) private var savedLeaveSequence: [UInt8] = []
-nonisolated(unsafe) private var exitHandlerInstalled = false
+
+private final class SavedTerminal: @unchecked Sendable {
+  var attributes = termios()
+  var input: Int32 = -1
+  var output: Int32 = -1
+  var leaveSequence: [UInt8] = []
+  var exitHandlerInstalled = false
+}
+
+private let saved = SavedTerminal()
 
 private let restoredSignals = [SIGINT, SIGTERM, SIGHUP]
 private let leaveAlternateScreen = Array("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8)
 
 /// Restores the terminal from a signal handler or at exit, with async-signal-safe calls only.
 private func restoreFromSignal() {
-  var attributes = savedAttributes
-  _ = tcsetattr(savedInput, TCSANOW, &attributes)
-  let leave = savedLeaveSequence
-  if !leave.isEmpty { _ = systemWrite(savedOutput, leave) }
+  var attributes = saved.attributes
+  _ = tcsetattr(saved.input, TCSANOW, &attributes)
+  let leave = saved.leaveSequence
+  if !leave.isEmpty { _ = systemWrite(saved.output, leave) }
 }
 
 /// Writes every byte of `bytes` to `descriptor`, unless it fails.
