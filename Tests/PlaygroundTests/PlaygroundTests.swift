@@ -14,11 +14,11 @@ import ViewTreeActions
     // A transform: the list's Delete becomes the sidebar's DeleteRow, and undo names it.
     #expect(
       text.contains(
-        "delete -> Delete: window(capture) -> list -> sidebar -> window "
+        "delete -> Delete: window(capture) -> sidebar -> window "
           + "[transformed perform(Delete) -> perform(DeleteRow)] => performed"))
     #expect(text.contains("Undo Delete Row"))
-    #expect(text.contains("ctrl+z -> Undo: window(capture) -> list -> sidebar -> window => performed"))
-    #expect(text.contains("ctrl+y -> Redo: window(capture) -> list -> sidebar -> window => performed"))
+    #expect(text.contains("ctrl+z -> Undo: window(capture) -> sidebar -> window => performed"))
+    #expect(text.contains("ctrl+y -> Redo: window(capture) -> sidebar -> window => performed"))
     // Focus, and a disabled item: from the editor nothing is selected.
     #expect(text.contains("focus -> editor"))
     #expect(text.contains("delete -> DeleteRow: window(capture) -> window => disabled (Delete Row)"))

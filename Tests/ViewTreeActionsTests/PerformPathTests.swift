@@ -64,17 +64,89 @@ struct RecordDepths: ManagedAction {
     var steps: [String] = []
     tree.stepObserver = { step in steps.append("\(step.node.id ?? "?") \(step.resultDescription)") }
     #expect(nodes[2].perform("RecordDepths").isPerformed)
-    #expect(steps == ["n2 passed", "n1 passed", "n0 handled"])
+    // Providers are what nodes provide, not modifiers: the manager's answer is the one step.
+    #expect(steps == ["n0 handled"])
   }
 
   @Test func aRemovedProviderNoLongerProvides() throws {
     var seen: [Int] = []
     let (tree, nodes) = try chain(4) { seen = $0 }
-    let provider = try #require(nodes[2].modifiers.last)
-    try nodes[2].removeModifier(provider.id)
+    nodes[2].removeActionContextProviders()
     #expect(nodes[3].perform("RecordDepths").isPerformed)
     #expect(seen == [3, 1])
     #expect(tree.root.children.count == 1)
+  }
+
+  @Test func aProviderDeclaredAfterTheManagerOnItsNodeProvides() throws {
+    var seen: [Int] = []
+    let (tree, nodes) = try chain(3) { seen = $0 }
+    // The manager's node provides too, whichever it declared first.
+    nodes[0].provideActionContext(DepthProvider(depth: 0))
+    #expect(nodes[2].perform("RecordDepths").isPerformed)
+    #expect(seen == [2, 1, 0])
+    let window = Node("window") { Node("leaf") }
+      .provideActionContext(DepthProvider(depth: 10))
+    let manager = ActionManager()
+    try manager.register(RecordDepths { seen = $0 })
+    window.actionManager(manager).provideActionContext(DepthProvider(depth: 11))
+    _ = try NodeTree(root: window)
+    #expect(window.children[0].perform("RecordDepths").isPerformed)
+    #expect(seen == [10, 11])
+    withExtendedLifetime(tree) {}
+  }
+
+  @Test func nodesAboveTheManagerDoNotProvide() throws {
+    var seen: [Int] = []
+    let (tree, nodes) = try chain(4) { seen = $0 }
+    let inner = ActionManager()
+    try inner.register(RecordDepths { seen = $0 })
+    nodes[2].actionManager(inner)
+    #expect(nodes[3].perform("RecordDepths").isPerformed)
+    #expect(seen == [3, 2])
+    #expect(nodes[3].validate("RecordDepths").isEnabled)
+    withExtendedLifetime(tree) {}
+  }
+
+  @Test func aProviderRemovedByANearerProviderDuringThePerformDoesNotProvide() throws {
+    var seen: [Int] = []
+    let (tree, nodes) = try chain(5) { seen = $0 }
+    nodes[4].provideActionContext { [unowned node = nodes[2]] _ in node.removeActionContextProviders() }
+    #expect(nodes[4].perform("RecordDepths").isPerformed)
+    #expect(seen == [4, 3, 1])
+    #expect(nodes[2].hasAttachments == false)
+    withExtendedLifetime(tree) {}
+  }
+
+  @Test func aNodeCutFromThePathByANearerProviderDoesNotProvideButThoseAboveTheCutDo() throws {
+    var seen: [Int] = []
+    let (tree, nodes) = try chain(5) { seen = $0 }
+    // The leaf's provider detaches n2 (with n3 and the leaf) while the manager reads providers.
+    nodes[4].provideActionContext { [unowned node = nodes[2]] _ in _ = node.removeFromParent() }
+    #expect(nodes[4].perform("RecordDepths").isPerformed)
+    #expect(seen == [4, 1])
+    #expect(nodes[2].parent == nil)
+    withExtendedLifetime(tree) {}
+  }
+
+  @Test func anUpdateReplacesADeclaredNodesProviders() throws {
+    var seen: [Int] = []
+    let manager = ActionManager()
+    try manager.register(RecordDepths { seen = $0 })
+    func declare(_ depths: [Int]) -> NodeDeclaration {
+      var leaf = NodeDeclaration("leaf")
+      for depth in depths { leaf = leaf.provideActionContext(DepthProvider(depth: depth)) }
+      return NodeDeclaration("root") { leaf }.actionManager(manager)
+    }
+    let tree = NodeTree(declaring: declare([1, 2]))
+    let leaf = try #require(tree.node(id: "leaf"))
+    #expect(leaf.perform("RecordDepths").isPerformed)
+    #expect(seen == [1, 2])
+    tree.update(to: declare([3]))
+    #expect(leaf.perform("RecordDepths").isPerformed)
+    #expect(seen == [3])
+    tree.update(to: declare([]))
+    #expect(leaf.perform("RecordDepths").isPerformed)
+    #expect(seen == [])
   }
 
   // Every change to the path between two performs from the same node must show.
@@ -87,10 +159,10 @@ struct RecordDepths: ManagedAction {
     nodes[2].provideActionContext(DepthProvider(depth: 20))
     #expect(nodes[3].perform("RecordDepths").isPerformed)
     #expect(seen == [3, 2, 20, 1])
-    try nodes[1].removeModifier(try #require(nodes[1].modifiers.last).id)
+    nodes[1].removeActionContextProviders()
     #expect(nodes[3].perform("RecordDepths").isPerformed)
     #expect(seen == [3, 2, 20])
-    nodes[2].removeAllModifiers()
+    nodes[2].removeActionContextProviders()
     #expect(nodes[3].perform("RecordDepths").isPerformed)
     #expect(seen == [3])
     #expect(tree.root.children.count == 1)

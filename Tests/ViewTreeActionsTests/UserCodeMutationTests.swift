@@ -16,7 +16,7 @@ struct RunAction: ManagedAction {
 
 @Suite struct UserCodeMutationTests {
   /// `root(mid(leaf))` with a manager on the root that registers `Noop`, a provider on `mid`, and
-  /// on `leaf` a provider that removes every modifier of `mid` while the request passes.
+  /// on `leaf` a provider that removes the providers of `mid` while the manager reads them.
   func treeWhoseLeafRemovesTheMiddleProvider() throws -> (NodeTree, Node, Node) {
     let tree = NodeTree("root") { Node("mid") { Node("leaf") } }
     let manager = ActionManager()
@@ -25,7 +25,7 @@ struct RunAction: ManagedAction {
     let mid = try #require(tree.node(id: "mid"))
     let leaf = try #require(tree.node(id: "leaf"))
     mid.provideActionContext { $0.set(1, forKey: "mid") }
-    leaf.provideActionContext { [unowned mid] _ in mid.removeAllModifiers() }
+    leaf.provideActionContext { [unowned mid] _ in mid.removeActionContextProviders() }
     leaf.bindKey("ctrl+n", to: "Noop")
     return (tree, mid, leaf)
   }
@@ -35,7 +35,7 @@ struct RunAction: ManagedAction {
     defer { withExtendedLifetime(tree) {} }
     let result = leaf.perform("Noop")
     #expect(result.isPerformed)
-    #expect(mid.modifiers.isEmpty)
+    #expect(!mid.hasAttachments)
     // Again, now that the middle provider is gone.
     #expect(leaf.perform("Noop").isPerformed)
   }

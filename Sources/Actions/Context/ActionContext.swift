@@ -273,30 +273,21 @@ public final class ActionContext {
   ///
   /// - Parameter providers: The providers, nearest first.
   public func collect(from providers: some Sequence<any ActionContextProvider>) {
-    whileProviding { for provider in providers { provider.provide(to: self) } }
+    whileProviding { _ in for provider in providers { provider.provide(to: self) } }
   }
 
   /// The same for an array, whose providers are asked where they are (iterating would copy each
   /// one, retaining what it holds): what a manager's perform uses.
   func collect(from providers: [any ActionContextProvider]) {
-    whileProviding { for index in providers.indices { providers[index].provide(to: self) } }
+    guard !providers.isEmpty else { return }
+    whileProviding { _ in for index in providers.indices { providers[index].provide(to: self) } }
   }
 
-  private func whileProviding(_ body: () -> Void) {
-    beginProviding()
-    defer { endProviding() }
-    body()
-  }
-
-  /// Starts a providing phase: from now on, keys already set keep their values. Pair with
-  /// ``endProviding()``; ``collect(from:)`` does both.
-  public func beginProviding() {
-    guard !isProviding else { return }
+  /// Calls `body` with this context in a providing phase: keys already set keep their values.
+  func whileProviding(_ body: (ActionContext) -> Void) {
+    let outer = isProviding
     isProviding = true
-  }
-
-  /// Ends a providing phase started by ``beginProviding()``.
-  public func endProviding() {
-    isProviding = false
+    defer { isProviding = outer }
+    body(self)
   }
 }

@@ -16,7 +16,8 @@ extension ActionManager {
     configure: (ActionContext) -> Void = { _ in }
   ) -> PerformResult {
     withCallerContext(
-      text, sender: sender, providers: providers, configure: configure, invalid: { .invalidIdentifier($0) },
+      text, sender: sender, configure: configure, provide: { $0.collect(from: providers) },
+      invalid: { .invalidIdentifier($0) },
       then: { context, identifier, registration in perform(context, identifier, registration) })
   }
 
@@ -124,5 +125,48 @@ extension ActionManager {
     guard !context.skipsValidation else { return nil }
     let validation = registration.validate(context)
     return validation.isEnabled ? nil : .disabled(context.identifier, validation)
+  }
+}
+
+// MARK: For trees
+
+extension ActionManager {
+  /// Performs an identifier for a tree (the ViewTreeActions adapter): as the public `perform`,
+  /// with `provide` adding values as providers do (a key already set keeps its value), in the one
+  /// context the manager builds.
+  package func performProviding(
+    _ text: String, sender: consuming Any, _ provide: (ActionContext) -> Void
+  ) -> PerformResult {
+    withCallerContext(
+      text, sender: sender, configure: { _ in }, provide: { $0.whileProviding(provide) },
+      invalid: { .invalidIdentifier($0) },
+      then: { context, identifier, registration in perform(context, identifier, registration) })
+  }
+
+  /// The same, awaiting an asynchronous action on the caller's actor.
+  nonisolated(nonsending) package func performProviding(
+    _ text: String, sender: consuming Any, _ provide: (ActionContext) -> Void
+  ) async -> PerformResult {
+    let identifier: ActionIdentifier
+    do throws(IdentifierParseError) {
+      identifier = try self.identifier(parsing: text)
+    } catch {
+      return .invalidIdentifier(error)
+    }
+    let context = makeContext(identifier)
+    context.setSender(sender)
+    context.whileProviding(provide)
+    // The context may be suspended with its action: it is not reused.
+    context.keepManager()
+    return await perform(context: context)
+  }
+
+  /// Validates an identifier for a tree, with `provide` adding values as providers do.
+  package func validateProviding(
+    _ text: String, sender: consuming Any, _ provide: (ActionContext) -> Void
+  ) -> Validation {
+    withCallerContext(
+      text, sender: sender, configure: { _ in }, provide: { $0.whileProviding(provide) },
+      invalid: { _ in .unavailable }, then: { context, _, registration in Self.validate(context, registration) })
   }
 }

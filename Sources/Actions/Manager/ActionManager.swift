@@ -277,7 +277,7 @@ public final class ActionManager {
     let context = makeContext(identifier)
     context.setSender(sender)
     configure(context)
-    if !providers.isEmpty { context.collect(from: providers) }
+    context.collect(from: providers)
     return context
   }
 
@@ -291,12 +291,12 @@ public final class ActionManager {
     return ActionContext(identifier: identifier, manager: self)
   }
 
-  /// `withContext` for the public entry points: `text` through the cache, the caller's sender
-  /// (the manager when `nil`) and values, then the providers, nearest first.
+  /// `withContext` for the entry points: `text` through the cache, the caller's sender (the
+  /// manager when `nil`) and values (`configure`), then what `provide` adds as providers do.
   @inline(__always)
   func withCallerContext<R>(
-    _ text: String, sender: consuming Any?, providers: [any ActionContextProvider],
-    configure: (ActionContext) -> Void, invalid: (IdentifierParseError) -> R,
+    _ text: String, sender: consuming Any?, configure: (ActionContext) -> Void,
+    provide: (ActionContext) -> Void, invalid: (IdentifierParseError) -> R,
     then body: (ActionContext, ActionIdentifier, Registration?) -> R
   ) -> R {
     let entry = entry(for: text)
@@ -305,12 +305,10 @@ public final class ActionManager {
       case .failure(let error): return invalid(error)
       // Not reached: `entry.identifier` is set whenever parsing succeeded.
       case .success(let parsed):
-        return withContext(
-          parsed, registration(of: entry, parsed), sender: sender, providers, configure, body)
+        return withContext(parsed, registration(of: entry, parsed), sender: sender, configure, provide, body)
       }
     }
-    return withContext(
-      identifier, registration(of: entry, identifier), sender: sender, providers, configure, body)
+    return withContext(identifier, registration(of: entry, identifier), sender: sender, configure, provide, body)
   }
 
   // NB: the sender is consumed on its way to the context, which takes it over: a caller that
@@ -318,7 +316,7 @@ public final class ActionManager {
   @inline(__always)
   private func withContext<R>(
     _ identifier: ActionIdentifier, _ registration: Registration?, sender: consuming Any?,
-    _ providers: [any ActionContextProvider], _ configure: (ActionContext) -> Void,
+    _ configure: (ActionContext) -> Void, _ provide: (ActionContext) -> Void,
     _ body: (ActionContext, ActionIdentifier, Registration?) -> R
   ) -> R {
     // NB: a `let` until the uniqueness check: a `var` lives in memory, and every call that gets
@@ -326,7 +324,7 @@ public final class ActionManager {
     let made = makeContext(identifier)
     made.setSender(sender)
     configure(made)
-    if !providers.isEmpty { made.collect(from: providers) }
+    provide(made)
     let result = body(made, identifier, registration)
     var context = consume made
     if isKnownUniquelyReferenced(&context) {
@@ -358,14 +356,14 @@ public final class ActionManager {
     configure: (ActionContext) -> Void = { _ in }
   ) -> Validation {
     withCallerContext(
-      text, sender: sender, providers: providers, configure: configure, invalid: { _ in .unavailable },
-      then: { context, _, registration in Self.validate(context, registration) })
+      text, sender: sender, configure: configure, provide: { $0.collect(from: providers) },
+      invalid: { _ in .unavailable }, then: { context, _, registration in Self.validate(context, registration) })
   }
 
   // NB: not `registration?.validate(context) ?? .unavailable`, which copies the registration (a
   // retain and a release) to unwrap it.
   @inline(__always)
-  private static func validate(_ context: ActionContext, _ registration: Registration?) -> Validation {
+  static func validate(_ context: ActionContext, _ registration: Registration?) -> Validation {
     switch registration {
     case .some(let registration): registration.validate(context)
     case .none: .unavailable

@@ -20,15 +20,16 @@ enum CatchReply {
   case caught
 }
 
-/// An asynchronous modifier body: it runs on the caller's actor, given the action and, for a
-/// request, the slot its answer goes to.
+/// An asynchronous modifier body: it runs on the caller's actor, given the action, for a request
+/// the slot its answer goes to, and the nodes the action passed to get here.
 @usableFromInline
-typealias AsyncModifierBody = nonisolated(nonsending) (any Action, RequestSlot?) async throws -> ModifierReply
+typealias AsyncModifierBody = nonisolated(nonsending) (any Action, RequestSlot?, RequestPassage) async throws
+  -> ModifierReply
 
-/// A synchronous responder's closure: given the request, its type's identity and, when the caller
-/// awaits an answer, the slot to write it to.
+/// A synchronous responder's closure: given the request, its type's identity, when the caller
+/// awaits an answer the slot to write it to, and the nodes the request passed.
 @usableFromInline
-typealias RespondBody = (any Action, ObjectIdentifier, RequestSlot?) throws -> ModifierReply
+typealias RespondBody = (any Action, ObjectIdentifier, RequestSlot?, RequestPassage) throws -> ModifierReply
 
 /// A responder's two forms: the synchronous one and the one an awaited dispatch runs.
 @usableFromInline

@@ -75,7 +75,7 @@ extension ModifierHost {
   ) -> Self {
     return attach(
       .handle, matching: type,
-      body: .asynchronous { action, _ in
+      body: .asynchronous { action, _, _ in
         guard let value = Node.match(action, as: T.self) else { return .skipped }
         try await body(value)
         return .handled

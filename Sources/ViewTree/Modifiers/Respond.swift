@@ -23,7 +23,7 @@ extension ModifierHost {
   public consuming func respond<Q: Request>(to type: Q.Type, with body: @escaping (Q) throws -> Q.Result)
     -> Self
   {
-    attachResponder(type, body, awaiting: nil)
+    attachResponder(type, body)
   }
 
   /// Answers requests of one type with a synchronous responder, and with an asynchronous one when
@@ -43,24 +43,42 @@ extension ModifierHost {
     to type: Q.Type, with body: @escaping (Q) throws -> Q.Result,
     whenAwaited: nonisolated(nonsending) @escaping (Q) async throws -> Q.Result
   ) -> Self {
-    return attachResponder(
-      type, body,
-      awaiting: { action, slot in
-        guard let request = Node.match(action, as: Q.self) else { return .skipped }
-        let answer = try await whenAwaited(request)
-        if let slot { try slot.write(consume answer) }
-        return .handled
-      })
+    respondSeeingPassage(
+      to: type, with: { request, _ in try body(request) },
+      whenAwaited: { request, _ in try await whenAwaited(request) })
   }
 
-  /// Attaches a responder for `type` whose synchronous form is `body`, and with `awaiting` the form
-  /// an awaited dispatch runs.
+  /// The same, for a responder that reads the nodes the request passed to reach it (see
+  /// `RequestPassage`), such as an action manager reading the context its nodes provide.
   @inlinable
-  consuming func attachResponder<Q: Request>(
-    _ type: Q.Type, _ body: @escaping (Q) throws -> Q.Result, awaiting: AsyncModifierBody?
+  package consuming func respondSeeingPassage<Q: Request>(
+    to type: Q.Type, with body: @escaping (Q, RequestPassage) throws -> Q.Result,
+    whenAwaited: nonisolated(nonsending) @escaping (Q, RequestPassage) async throws -> Q.Result
   ) -> Self {
     if let problem = duplicateResponder(for: type) { return reporting(problem) }
-    let respond: RespondBody = { action, actionType, slot in
+    let respond: RespondBody = { action, actionType, slot, passage in
+      try withMatch(action, type: actionType, as: Q.self) { request in
+        let answer = try body(request, passage)
+        // Moved into the slot: `slot?.write(answer)` would copy it.
+        if let slot { try slot.write(consume answer) }
+        return .handled
+      }
+    }
+    let awaiting: AsyncModifierBody = { action, slot, passage in
+      guard let request = Node.match(action, as: Q.self) else { return .skipped }
+      let answer = try await whenAwaited(request, passage)
+      if let slot { try slot.write(consume answer) }
+      return .handled
+    }
+    return attach(
+      .respond, matching: type, body: .respondEitherWay(EitherWayResponder(body: respond, awaiting: awaiting)))
+  }
+
+  /// Attaches a synchronous responder for `type` whose body is `body`.
+  @inlinable
+  consuming func attachResponder<Q: Request>(_ type: Q.Type, _ body: @escaping (Q) throws -> Q.Result) -> Self {
+    if let problem = duplicateResponder(for: type) { return reporting(problem) }
+    let respond: RespondBody = { action, actionType, slot, _ in
       try withMatch(action, type: actionType, as: Q.self) { request in
         let answer = try body(request)
         // Moved into the slot: `slot?.write(answer)` would copy it.
@@ -68,10 +86,7 @@ extension ModifierHost {
         return .handled
       }
     }
-    guard let awaiting else { return attach(.respond, matching: type, body: .respond(respond)) }
-    return attach(
-      .respond, matching: type, body: .respondEitherWay(EitherWayResponder(body: respond, awaiting: awaiting))
-    )
+    return attach(.respond, matching: type, body: .respond(respond))
   }
 
   /// Answers requests of one type asynchronously, on the caller's actor.
@@ -90,7 +105,7 @@ extension ModifierHost {
     if let problem = duplicateResponder(for: type) { return reporting(problem) }
     return attach(
       .respond, matching: type,
-      body: .asynchronous { action, slot in
+      body: .asynchronous { action, slot, _ in
         guard let request = Node.match(action, as: Q.self) else { return .skipped }
         let answer = try await body(request)
         if let slot { try slot.write(consume answer) }

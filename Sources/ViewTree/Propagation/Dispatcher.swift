@@ -600,6 +600,14 @@ struct DispatchRun: ~Copyable {
   @inline(__always)
   func node(at index: Int) -> Node { path[index].node.takeUnretainedValue() }
 
+  /// The nodes from the target up to `path[index]`, for a responder there.
+  @inline(__always)
+  func passage(upTo index: Int) -> RequestPassage {
+    RequestPassage(
+      path: UnsafeBufferPointer(rebasing: path[...index]), root: path[path.count - 1].node, tree: treeRef,
+      startVersion: startVersion)
+  }
+
   /// The action, read and written in place.
   var action: any Action {
     unsafeAddress { UnsafePointer(actionPointer) }
@@ -810,10 +818,10 @@ struct DispatchRun: ~Copyable {
       case .decideTyped(let body):
         return .replied(try body() == .handled ? .handled : .passed)
       case .respond(let body):
-        return .replied(try body(action, actionType, slot))
+        return .replied(try body(action, actionType, slot, passage(upTo: index)))
       case .respondEitherWay(let responder):
         if awaits { return .suspended }
-        return .replied(try responder.body(action, actionType, slot))
+        return .replied(try responder.body(action, actionType, slot, passage(upTo: index)))
       case .asynchronous:
         return .suspended
       case .error:
@@ -1010,7 +1018,8 @@ extension Dispatcher {
       do {
         // Cancellation of the awaiting task reaches the handlers as a thrown error.
         try Task.checkCancellation()
-        reply = .success(try await suspension.body(suspension.action, suspension.slot))
+        reply = .success(
+          try await suspension.body(suspension.action, suspension.slot, run.passage(upTo: suspension.index)))
       } catch {
         reply = .failure(error)
       }
@@ -1025,6 +1034,46 @@ extension Dispatcher {
 }
 
 // MARK: - Answers and matching
+
+/// The nodes a request passed on its way to the responder answering it: from the node it was sent
+/// from up to the responder's own, as the dispatch's path holds them. Valid only while the
+/// responder that was given it runs (it reads the dispatch's path, which ends with the dispatch).
+@usableFromInline
+package struct RequestPassage {
+  let path: UnsafeBufferPointer<PathEntry>
+  let root: Unmanaged<Node>
+  let tree: Unmanaged<TreeState>
+  let startVersion: UInt64
+
+  /// Calls `body` with each node the request passed that is still in the tree, nearest first,
+  /// ending with the responder's node: a node removed from the tree during the dispatch is
+  /// skipped, as its modifiers are.
+  ///
+  /// `body` may change the tree: each node's turn checks that it is still in it.
+  package func forEachNode(_ body: (Node) throws -> Void) rethrows {
+    for index in 0..<count {
+      // The dispatch keeps every node of its path alive, pinning those that leave the tree (see
+      // `Dispatcher`), so the node needs no retain.
+      try node(at: index)._withUnsafeGuaranteedRef { node in
+        if isUnchanged || isAttached(node) { try body(node) }
+      }
+    }
+  }
+
+  private var count: Int { path.count }
+  private func node(at index: Int) -> Unmanaged<Node> { path[index].node }
+
+  /// Whether the tree's structure is as it was when the dispatch started: then every node of the
+  /// path is still in it.
+  private var isUnchanged: Bool {
+    tree._withUnsafeGuaranteedRef { $0.structureVersion } == startVersion
+  }
+
+  /// Whether `node` is still in the tree the dispatch started in.
+  private func isAttached(_ node: Node) -> Bool {
+    root._withUnsafeGuaranteedRef { node.isDescendant(of: $0) }
+  }
+}
 
 /// Where a responder writes its answer: memory the caller of `request` set aside for a value of
 /// one type.

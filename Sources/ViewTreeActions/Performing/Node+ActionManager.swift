@@ -2,9 +2,7 @@ import Actions
 import ViewTree
 
 /// The manager a node carries (see `actionManager(_:)`).
-@usableFromInline
 enum ActionManagerAttachment: NodeAttachmentKey {
-  @usableFromInline
   static var defaultValue: ActionManager? { nil }
 }
 
@@ -14,7 +12,8 @@ extension ModifierHost {
   /// The nearest node with a manager answers every ``ManagedActionRequest`` that bubbles to it,
   /// whether or not its manager knows the identifier (an unknown one is reported as
   /// ``PerformResult/unknown(_:)``). The context holds the request's sender and what the providers
-  /// between the start and this node gave, nearest first. An awaited perform
+  /// of the nodes from the start up to this one (this one included) give, nearest first, read when
+  /// the manager answers (see ``ModifierHost/provideActionContext(_:)``). An awaited perform
   /// (`await node.perform(...)`) runs asynchronous actions.
   ///
   /// ```swift
@@ -27,13 +26,12 @@ extension ModifierHost {
   ///
   /// - Parameter manager: The manager. The node keeps it alive.
   /// - Returns: This node or declaration, for chaining.
-  @inlinable @discardableResult
+  @discardableResult
   public consuming func actionManager(_ manager: ActionManager) -> Self {
-    // Inlinable, so that the responder's closure is specialized for the concrete host.
     removingModifiers(.respond, matching: ManagedActionRequest.self)
-      .respond(
-        to: ManagedActionRequest.self, with: { request in request.answer(by: manager) },
-        whenAwaited: { request in await request.answerAwaiting(by: manager) }
+      .respondSeeingPassage(
+        to: ManagedActionRequest.self, with: { request, passage in request.answer(by: manager, passage: passage) },
+        whenAwaited: { request, passage in await request.answerAwaiting(by: manager, passage: passage) }
       )
       .settingAttachment(ActionManagerAttachment.self, to: manager)
   }

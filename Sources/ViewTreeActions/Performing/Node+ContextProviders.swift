@@ -4,19 +4,28 @@ import ViewTree
 extension ModifierHost {
   /// Adds values to the context of identifiers performed or validated from this node or below.
   ///
-  /// Providers are asked nearest first: for a single-valued key the value nearest the start wins;
-  /// lists collect every provider's values, nearest first.
+  /// Providers are what a node provides, not modifiers: when the nearest manager answers a
+  /// perform or a validation, it reads the providers of the nodes the request passed (from the
+  /// node it started at up to the manager's own), nearest first, into the one ``ActionContext``
+  /// the action sees. For a single-valued key the value nearest the start wins; lists collect
+  /// every provider's values, nearest first. A provider removed before the manager answers does
+  /// not contribute; where on a node a provider is declared, before or after its manager, does
+  /// not matter.
   ///
   /// ```swift
   /// Node("list")
   ///   .provideActionContext { context in context[SelectionKey.self] = list.selection }
   /// ```
   ///
+  /// A node's providers run in the order they were declared. A node re-declared by an update has
+  /// exactly the providers its declaration declares.
+  ///
   /// - Parameter provide: Adds this node's values to the context.
   /// - Returns: This node or declaration, for chaining.
-  @inlinable @discardableResult
+  @discardableResult
   public consuming func provideActionContext(_ provide: @escaping (ActionContext) -> Void) -> Self {
-    addProvider(provide)
+    let providers = attachment(ContextProviders.self) + [provide]
+    return settingAttachment(ContextProviders.self, to: providers)
   }
 
   /// Makes an object that owns this node (a view controller, a document) provide context for
@@ -27,9 +36,9 @@ extension ModifierHost {
   ///
   /// - Parameter owner: The provider.
   /// - Returns: This node or declaration, for chaining.
-  @inlinable @discardableResult
+  @discardableResult
   public consuming func provideActionContext(weak owner: some ActionContextProvider & AnyObject) -> Self {
-    addProvider { [weak owner] context in owner?.provide(to: context) }
+    provideActionContext { [weak owner] context in owner?.provide(to: context) }
   }
 
   /// Makes a provider value provide context for identifiers performed or validated from this node
@@ -38,18 +47,34 @@ extension ModifierHost {
   ///
   /// - Parameter provider: The provider.
   /// - Returns: This node or declaration, for chaining.
-  @inlinable @discardableResult
+  @discardableResult
   public consuming func provideActionContext(_ provider: some ActionContextProvider) -> Self {
-    addProvider { context in provider.provide(to: context) }
+    provideActionContext { context in provider.provide(to: context) }
   }
+}
 
-  /// Adds the modifier that adds `provide` to the providers of every request passing by.
-  ///
-  /// Inlinable with the methods that call it, so that the modifier's closure is specialized for
-  /// the concrete host: a generic one opens the request's existential through metadata.
-  @inlinable
-  consuming func addProvider(_ provide: @escaping (ActionContext) -> Void) -> Self {
-    let provider = ContextProviderBox(provide)
-    return onAction(ManagedActionRequest.self) { request in request.context.add(provider) }
+/// The context providers a node carries, in the order they were declared.
+enum ContextProviders: NodeAttachmentKey {
+  static var defaultValue: [(ActionContext) -> Void] { [] }
+}
+
+extension RequestPassage {
+  /// Lets the providers of the nodes the request passed add their values to `context`, nearest
+  /// node first, each node's in the order they were declared.
+  func provideContext(_ context: ActionContext) {
+    forEachNode { node in
+      guard node.hasAttachments else { return }
+      let providers = node[attachment: ContextProviders.self]
+      for index in providers.indices { providers[index](context) }
+    }
+  }
+}
+
+extension Node {
+  /// Removes this node's context providers (see ``ModifierHost/provideActionContext(_:)``): from
+  /// now on, performs and validations that pass it find none here, including a perform whose
+  /// manager has not yet reached this node when a provider nearer its start removes them.
+  public func removeActionContextProviders() {
+    removeAttachment(ContextProviders.self)
   }
 }

@@ -2,9 +2,9 @@ import Actions
 import ViewTree
 
 extension Node {
-  /// Performs an identifier from this node: a ``ManagedActionRequest`` bubbles up, collecting
-  /// context from providers, to the nearest node with an `ActionManager`, which validates and
-  /// performs it.
+  /// Performs an identifier from this node: a ``ManagedActionRequest`` bubbles up to the nearest
+  /// node with an `ActionManager`, which builds the context (the sender, then what the nodes the
+  /// request passed provide) and validates and performs it.
   ///
   /// ```swift
   /// editor.perform("menu.Save")
@@ -22,12 +22,9 @@ extension Node {
   public func perform(_ identifier: String, sender: Any? = nil, tracing trace: ActionTrace? = nil)
     -> TreePerformResult
   {
-    // NB: the outcome (which holds the request) is not kept past the closure, so that the tree
-    // can reuse the request's travelling context.
-    withManagedRequest(.perform, identifier, sender: sender) { request in
-      let (outcome, answer) = requestWithOutcome(request, tracing: trace)
-      return TreePerformResult(outcome: consume outcome, answer: consume answer)
-    }
+    let (outcome, answer) = requestWithOutcome(
+      ManagedActionRequest(.perform, identifier, from: self, sender: sender), tracing: trace)
+    return TreePerformResult(outcome: consume outcome, answer: consume answer)
   }
 
   /// Performs an identifier from this node, awaiting asynchronous actions (and asynchronous
@@ -43,10 +40,9 @@ extension Node {
   nonisolated(nonsending) public func perform(
     _ identifier: String, sender: Any? = nil, tracing trace: ActionTrace? = nil
   ) async -> TreePerformResult {
-    await withManagedRequest(.perform, identifier, sender: sender) { request in
-      let (outcome, answer) = await requestWithOutcome(request, tracing: trace)
-      return TreePerformResult(outcome: consume outcome, answer: consume answer)
-    }
+    let (outcome, answer) = await requestWithOutcome(
+      ManagedActionRequest(.perform, identifier, from: self, sender: sender), tracing: trace)
+    return TreePerformResult(outcome: consume outcome, answer: consume answer)
   }
 
   /// Performs an identifier and returns both the outcome of its dispatch and the result, for
@@ -54,10 +50,9 @@ extension Node {
   package func performWithOutcome(_ identifier: String, sender: Any?, tracing trace: ActionTrace?) -> (
     outcome: ActionOutcome, result: TreePerformResult
   ) {
-    withManagedRequest(.perform, identifier, sender: sender) { request in
-      let (outcome, answer) = requestWithOutcome(request, tracing: trace)
-      return (outcome, TreePerformResult(outcome: outcome, answer: answer))
-    }
+    let (outcome, answer) = requestWithOutcome(
+      ManagedActionRequest(.perform, identifier, from: self, sender: sender), tracing: trace)
+    return (outcome, TreePerformResult(outcome: outcome, answer: answer))
   }
 
   /// Validates an identifier from this node: the same path and context as
@@ -68,12 +63,11 @@ extension Node {
   ///   - sender: What asks; this node when `nil`.
   /// - Returns: The validation, or ``Validation/unavailable`` when no manager answered.
   public func validate(_ identifier: String, sender: Any? = nil) -> Validation {
-    withManagedRequest(.validate, identifier, sender: sender) { request in
-      guard case .validated(let validation)? = requestWithOutcome(request, tracing: nil).answer else {
-        return .unavailable
-      }
-      return validation
+    let request = ManagedActionRequest(.validate, identifier, from: self, sender: sender)
+    guard case .validated(let validation)? = requestWithOutcome(request, tracing: nil).answer else {
+      return .unavailable
     }
+    return validation
   }
 }
 
