@@ -167,6 +167,7 @@ extension ActionManager {
   ) -> Validation {
     withCallerContext(
       text, sender: sender, configure: { _ in }, provide: { $0.whileProviding(provide) },
-      invalid: { _ in .unavailable }, then: { context, _, registration in Self.validate(context, registration) })
+      invalid: { _ in .unavailable },
+      then: { context, _, registration in Self.validate(context, registration) })
   }
 }

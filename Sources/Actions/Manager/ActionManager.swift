@@ -308,7 +308,8 @@ public final class ActionManager {
         return withContext(parsed, registration(of: entry, parsed), sender: sender, configure, provide, body)
       }
     }
-    return withContext(identifier, registration(of: entry, identifier), sender: sender, configure, provide, body)
+    return withContext(
+      identifier, registration(of: entry, identifier), sender: sender, configure, provide, body)
   }
 
   // NB: the sender is consumed on its way to the context, which takes it over: a caller that
@@ -357,7 +358,8 @@ public final class ActionManager {
   ) -> Validation {
     withCallerContext(
       text, sender: sender, configure: configure, provide: { $0.collect(from: providers) },
-      invalid: { _ in .unavailable }, then: { context, _, registration in Self.validate(context, registration) })
+      invalid: { _ in .unavailable },
+      then: { context, _, registration in Self.validate(context, registration) })
   }
 
   // NB: not `registration?.validate(context) ?? .unavailable`, which copies the registration (a

@@ -23,7 +23,8 @@ enum CatchReply {
 /// An asynchronous modifier body: it runs on the caller's actor, given the action, for a request
 /// the slot its answer goes to, and the nodes the action passed to get here.
 @usableFromInline
-typealias AsyncModifierBody = nonisolated(nonsending) (any Action, RequestSlot?, RequestPassage) async throws
+typealias AsyncModifierBody =
+  nonisolated(nonsending) (any Action, RequestSlot?, RequestPassage) async throws
   -> ModifierReply
 
 /// A synchronous responder's closure: given the request, its type's identity, when the caller

@@ -71,12 +71,14 @@ extension ModifierHost {
       return .handled
     }
     return attach(
-      .respond, matching: type, body: .respondEitherWay(EitherWayResponder(body: respond, awaiting: awaiting)))
+      .respond, matching: type, body: .respondEitherWay(EitherWayResponder(body: respond, awaiting: awaiting))
+    )
   }
 
   /// Attaches a synchronous responder for `type` whose body is `body`.
   @inlinable
-  consuming func attachResponder<Q: Request>(_ type: Q.Type, _ body: @escaping (Q) throws -> Q.Result) -> Self {
+  consuming func attachResponder<Q: Request>(_ type: Q.Type, _ body: @escaping (Q) throws -> Q.Result) -> Self
+  {
     if let problem = duplicateResponder(for: type) { return reporting(problem) }
     let respond: RespondBody = { action, actionType, slot, _ in
       try withMatch(action, type: actionType, as: Q.self) { request in

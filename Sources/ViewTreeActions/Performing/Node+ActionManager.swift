@@ -30,7 +30,8 @@ extension ModifierHost {
   public consuming func actionManager(_ manager: ActionManager) -> Self {
     removingModifiers(.respond, matching: ManagedActionRequest.self)
       .respondSeeingPassage(
-        to: ManagedActionRequest.self, with: { request, passage in request.answer(by: manager, passage: passage) },
+        to: ManagedActionRequest.self,
+        with: { request, passage in request.answer(by: manager, passage: passage) },
         whenAwaited: { request, passage in await request.answerAwaiting(by: manager, passage: passage) }
       )
       .settingAttachment(ActionManagerAttachment.self, to: manager)
