@@ -604,8 +604,8 @@ struct DispatchRun: ~Copyable {
   @inline(__always)
   func passage(upTo index: Int) -> RequestPassage {
     RequestPassage(
-      path: UnsafeBufferPointer(rebasing: path[...index]), root: path[path.count - 1].node, tree: treeRef,
-      startVersion: startVersion)
+      path: UnsafeBufferPointer(start: path.baseAddress, count: index + 1), root: path[path.count - 1].node,
+      tree: treeRef, startVersion: startVersion)
   }
 
   /// The action, read and written in place.
@@ -1049,13 +1049,17 @@ package struct RequestPassage {
   /// ending with the responder's node: a node removed from the tree during the dispatch is
   /// skipped, as its modifiers are.
   ///
+  /// Only nodes with attachments (see ``Node/hasAttachments``) are given: what a responder reads
+  /// from the nodes it was passed.
+  ///
   /// `body` may change the tree: each node's turn checks that it is still in it.
-  package func forEachNode(_ body: (Node) throws -> Void) rethrows {
+  package func forEachNodeWithAttachments(_ body: (Node) throws -> Void) rethrows {
     for index in 0..<count {
       // The dispatch keeps every node of its path alive, pinning those that leave the tree (see
       // `Dispatcher`), so the node needs no retain.
       try node(at: index)._withUnsafeGuaranteedRef { node in
-        if isUnchanged || isAttached(node) { try body(node) }
+        guard node.hasAttachments, isUnchanged || isAttached(node) else { return }
+        try body(node)
       }
     }
   }

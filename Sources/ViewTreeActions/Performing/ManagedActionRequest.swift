@@ -118,9 +118,9 @@ public struct ManagedActionRequest: Request, CustomStringConvertible {
   func answer(by manager: ActionManager, passage: RequestPassage) -> Answer {
     switch mode {
     case .perform:
-      .performed(manager.performProviding(identifier, sender: sender, passage.provideContext))
+      .performed(manager.performProviding(identifier, sender: sender) { passage.provideContext($0) })
     case .validate:
-      .validated(manager.validateProviding(identifier, sender: sender, passage.provideContext))
+      .validated(manager.validateProviding(identifier, sender: sender) { passage.provideContext($0) })
     }
   }
 
@@ -130,9 +130,9 @@ public struct ManagedActionRequest: Request, CustomStringConvertible {
   {
     switch mode {
     case .perform:
-      .performed(await manager.performProviding(identifier, sender: sender, passage.provideContext))
+      .performed(await manager.performProviding(identifier, sender: sender) { passage.provideContext($0) })
     case .validate:
-      .validated(manager.validateProviding(identifier, sender: sender, passage.provideContext))
+      .validated(manager.validateProviding(identifier, sender: sender) { passage.provideContext($0) })
     }
   }
 }

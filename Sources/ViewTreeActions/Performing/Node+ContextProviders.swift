@@ -62,8 +62,7 @@ extension RequestPassage {
   /// Lets the providers of the nodes the request passed add their values to `context`, nearest
   /// node first, each node's in the order they were declared.
   func provideContext(_ context: ActionContext) {
-    forEachNode { node in
-      guard node.hasAttachments else { return }
+    forEachNodeWithAttachments { node in
       let providers = node[attachment: ContextProviders.self]
       for index in providers.indices { providers[index](context) }
     }
