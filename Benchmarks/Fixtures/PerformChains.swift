@@ -75,3 +75,92 @@ package final class ActionManagerBox {
     try manager.identifier(parsing: text)
   }
 }
+
+/// The work of `TreePerform16Deep4Providers` in plain safe Swift, with no library code: the
+/// reference a perform through the tree is compared against. The chain is arrays indexed by node
+/// (a parent index, the node's provider closures, whether it has the manager), the manager a
+/// dictionary of actions by name; a perform walks from the leaf to the manager, lets the providers
+/// on the way set values (nearest first, the first value of a key wins), takes the name from the
+/// identifier, validates and performs.
+package final class MinimalPerformChain {
+  /// What the providers fill in and the action reads.
+  package final class Context {
+    private(set) var values: [ObjectIdentifier: Any] = [:]
+    var sender = 0
+
+    /// Sets a value unless a nearer provider set one.
+    func provide(_ value: Any, for key: ObjectIdentifier) {
+      if values.index(forKey: key) == nil { values[key] = value }
+    }
+
+    /// Forgets the values, keeping the storage for the next perform.
+    func clear() { values.removeAll(keepingCapacity: true) }
+  }
+
+  /// An action the reference's manager registers.
+  package struct Action {
+    let validate: (Context) -> Bool
+    let perform: (Context) throws -> Void
+  }
+
+  /// What a perform gave.
+  package enum Result {
+    case performed(String)
+    case disabled(String)
+    case unknown(String)
+    case failed(String, any Error)
+    case noManager
+  }
+
+  /// Node 0 is the leaf, node `depth - 1` the root.
+  let parent: [Int]
+  let providers: [[(Context) -> Void]]
+  let hasManager: [Bool]
+  let actions: [String: Action]
+  /// Reused from one perform to the next, as the library reuses its context.
+  let context = Context()
+
+  /// A chain as `makeChain(depth:providers:)` builds it: `providers` nodes above the leaf, spread
+  /// evenly, each setting `LevelKey` to its level; the manager at the root.
+  package init(depth: Int, providers count: Int) {
+    parent = (0..<depth).map { $0 == depth - 1 ? -1 : $0 + 1 }
+    let every = count == 0 ? depth : (depth - 1) / count
+    var providers: [[(Context) -> Void]] = Array(repeating: [], count: depth)
+    var installed = 0
+    for level in 1..<depth where level % every == 0 && installed < count {
+      providers[level] = [{ $0.provide(level, for: ObjectIdentifier(LevelKey.self)) }]
+      installed += 1
+    }
+    self.providers = providers
+    hasManager = (0..<depth).map { $0 == depth - 1 }
+    actions = ["Save": Action(validate: { _ in true }, perform: { _ in })]
+  }
+
+  /// Performs `identifier` from the leaf.
+  package func perform(_ identifier: String) -> Result {
+    var manager = 0
+    while !hasManager[manager] {
+      manager = parent[manager]
+      if manager < 0 { return .noManager }
+    }
+    context.sender = 0
+    var node = 0
+    while true {
+      for provide in providers[node] { provide(context) }
+      if node == manager { break }
+      node = parent[node]
+    }
+    defer { context.clear() }
+    let utf8 = identifier.utf8
+    let name =
+      utf8.lastIndex(of: UInt8(ascii: ".")).map { String(identifier[utf8.index(after: $0)...]) } ?? identifier
+    guard let action = actions[name] else { return .unknown(name) }
+    guard action.validate(context) else { return .disabled(name) }
+    do {
+      try action.perform(context)
+    } catch {
+      return .failed(name, error)
+    }
+    return .performed(name)
+  }
+}

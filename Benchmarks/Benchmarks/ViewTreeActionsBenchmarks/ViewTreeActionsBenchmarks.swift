@@ -22,6 +22,25 @@ let benchmarks: @Sendable () -> Void = {
     makeChain(depth: 16, providers: 4)
   }
 
+  // The same work in plain safe Swift over arrays and indexes, no library code: the reference.
+  Benchmark("MinimalPerform16x4") { benchmark, chain in
+    for _ in benchmark.scaledIterations {
+      blackHole(chain.perform("menu.Save"))
+    }
+  } setup: {
+    MinimalPerformChain(depth: 16, providers: 4)
+  }
+
+  // perform("menu.Save") from the bottom of a 64-node chain with 16 providers on the path: against
+  // `TreePerform16Deep4Providers`, what each further provider (and hop) costs.
+  Benchmark("TreePerform64Deep16Providers") { benchmark, state in
+    for _ in benchmark.scaledIterations {
+      blackHole(state.1.perform("menu.Save"))
+    }
+  } setup: {
+    makeChain(depth: 64, providers: 16)
+  }
+
   // The same chain without providers: what a perform through the tree costs before any provider.
   Benchmark("TreePerform16DeepNoProviders") { benchmark, state in
     for _ in benchmark.scaledIterations {

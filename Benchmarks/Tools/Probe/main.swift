@@ -30,11 +30,23 @@ func requests(observed: Bool) -> Loop {
   return { count in for _ in 0..<count { sink(try? state.leaf.request(Lookup(key: 7))) } }
 }
 
-/// A perform from the bottom of a 16-node chain with `providers` providers.
-func performs(providers: Int, rootExtra: RootExtra = .none, protocolHandlers: Bool = false) -> Loop {
+/// A perform from the bottom of a chain `depth` nodes deep with `providers` providers, recorded
+/// into a reused trace when `traced`.
+func performs(
+  depth: Int = 16, providers: Int, rootExtra: RootExtra = .none, protocolHandlers: Bool = false,
+  traced: Bool = false
+) -> Loop {
   let (tree, leaf) = makeChain(
-    depth: 16, providers: providers, rootExtra: rootExtra, protocolHandlers: protocolHandlers)
-  return { count in withExtendedLifetime(tree) { for _ in 0..<count { sink(leaf.perform("menu.Save")) } } }
+    depth: depth, providers: providers, rootExtra: rootExtra, protocolHandlers: protocolHandlers)
+  let trace = traced ? ActionTrace() : nil
+  return { count in
+    withExtendedLifetime(tree) {
+      for _ in 0..<count {
+        trace?.removeAll()
+        sink(leaf.perform("menu.Save", tracing: trace))
+      }
+    }
+  }
 }
 
 let probes: [String: () -> Loop] = [
@@ -49,6 +61,12 @@ let probes: [String: () -> Loop] = [
   "TreePerform16DeepProtocolHandlers": { performs(providers: 0, protocolHandlers: true) },
   "TreePerform16Deep4Providers": { performs(providers: 4) },
   "TreePerform16Deep4ProvidersObserved": { performs(providers: 4, rootExtra: .observer) },
+  "TreePerform16Deep4ProvidersTraced": { performs(providers: 4, traced: true) },
+  "TreePerform64Deep16Providers": { performs(depth: 64, providers: 16) },
+  "MinimalPerform16x4": {
+    let chain = MinimalPerformChain(depth: 16, providers: 4)
+    return { count in for _ in 0..<count { sink(chain.perform("menu.Save")) } }
+  },
   "TreePerform16Deep4ProvidersCaptured": { performs(providers: 4, rootExtra: .capture) },
   "Redeclare1000Unchanged": {
     let tree = NodeTree(declaring: declareThousand())

@@ -17,10 +17,11 @@ public protocol NodeAttachmentKey {
   static var defaultValue: Value { get }
 }
 
-/// The storage of one attached value.
+/// The storage of one attached value. Immutable (setting a key attaches a new box), so that
+/// reading a value needs no exclusivity check.
 @usableFromInline
 final class AttachmentBox<Value> {
-  @usableFromInline var value: Value
+  @usableFromInline let value: Value
   @usableFromInline init(_ value: Value) { self.value = value }
 }
 
@@ -35,13 +36,7 @@ extension Node {
   @inlinable
   public subscript<Key: NodeAttachmentKey>(attachment key: Key.Type) -> Key.Value {
     get { box(for: key)?.value ?? Key.defaultValue }
-    set {
-      if let box = box(for: key) {
-        box.value = newValue
-      } else {
-        attach(AttachmentBox(newValue), for: ObjectIdentifier(key))
-      }
-    }
+    set { attach(AttachmentBox(newValue), for: ObjectIdentifier(key)) }
   }
 
   /// Whether a value is attached under a key.
@@ -89,10 +84,18 @@ extension Node {
     return extras.attachments.remove(at: index).box
   }
 
-  /// Attaches `object` under `id`, which nothing is attached under yet.
+  /// Attaches `object` under `id`, replacing what was attached under it.
   @usableFromInline
   func attach(_ object: AnyObject, for id: ObjectIdentifier) {
-    extras.attachments.append((id, object))
+    let extras = extras
+    guard let index = extras.attachments.firstIndex(where: { $0.key == id }) else {
+      extras.attachments.append((id, object))
+      return
+    }
+    var replaced: AnyObject = object
+    swap(&extras.attachments[index].box, &replaced)
+    // Released here, after the list changed: its value's deinit may change the attachments.
+    _ = consume replaced
   }
 }
 
