@@ -290,4 +290,12 @@ public final class ActionContext {
     defer { isProviding = outer }
     body(self)
   }
+
+  /// Removed: providers run in a providing phase that ``collect(from:)`` opens and closes.
+  @available(*, unavailable, message: "run providers with collect(from:)")
+  public func beginProviding() {}
+
+  /// Removed: providers run in a providing phase that ``collect(from:)`` opens and closes.
+  @available(*, unavailable, message: "run providers with collect(from:)")
+  public func endProviding() {}
 }
