@@ -24,7 +24,7 @@ extension ModifierHost {
   /// - Returns: This node or declaration, for chaining.
   @discardableResult
   public consuming func provideActionContext(_ provide: @escaping (ActionContext) -> Void) -> Self {
-    let providers = attachment(ContextProviders.self) + [provide]
+    let providers = attachment(ContextProviders.self) + [ContextProvider(provide: provide)]
     return settingAttachment(ContextProviders.self, to: providers)
   }
 
@@ -55,7 +55,13 @@ extension ModifierHost {
 
 /// The context providers a node carries, in the order they were declared.
 enum ContextProviders: NodeAttachmentKey {
-  static var defaultValue: [(ActionContext) -> Void] { [] }
+  static var defaultValue: [ContextProvider] { [] }
+}
+
+/// One provider's closure. In a struct, so that the list stores it as it is: an array of bare
+/// closures stores each through a reabstraction thunk, which every call then goes through.
+struct ContextProvider {
+  let provide: (ActionContext) -> Void
 }
 
 extension RequestPassage {
@@ -64,7 +70,7 @@ extension RequestPassage {
   func provideContext(_ context: ActionContext) {
     forEachNodeWithAttachments { node in
       let providers = node[attachment: ContextProviders.self]
-      for index in providers.indices { providers[index](context) }
+      for index in providers.indices { providers[index].provide(context) }
     }
   }
 }
