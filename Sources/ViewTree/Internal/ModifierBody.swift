@@ -27,19 +27,26 @@ typealias AsyncModifierBody =
   nonisolated(nonsending) (any Action, RequestSlot?, RequestPassage) async throws
   -> ModifierReply
 
-/// A synchronous responder's closure: given the request, its type's identity, when the caller
-/// awaits an answer the slot to write it to, and the nodes the request passed.
+/// A synchronous responder's closure: given the request, its type's identity and, when the caller
+/// awaits an answer, the slot to write it to.
 @usableFromInline
-typealias RespondBody = (any Action, ObjectIdentifier, RequestSlot?, RequestPassage) throws -> ModifierReply
+typealias RespondBody = (any Action, ObjectIdentifier, RequestSlot?) throws -> ModifierReply
 
-/// A responder's two forms: the synchronous one and the one an awaited dispatch runs.
+/// The synchronous closure of a responder that works both ways: as a `RespondBody`, and given the
+/// nodes the request passed (see `RequestPassage`).
+@usableFromInline
+typealias PassageRespondBody = (any Action, ObjectIdentifier, RequestSlot?, RequestPassage) throws
+  -> ModifierReply
+
+/// A responder's two forms: the synchronous one and the one an awaited dispatch runs, both given
+/// the nodes the request passed.
 @usableFromInline
 final class EitherWayResponder {
-  @usableFromInline let body: RespondBody
+  @usableFromInline let body: PassageRespondBody
   @usableFromInline let awaiting: AsyncModifierBody
 
   @usableFromInline
-  init(body: @escaping RespondBody, awaiting: @escaping AsyncModifierBody) {
+  init(body: @escaping PassageRespondBody, awaiting: @escaping AsyncModifierBody) {
     self.body = body
     self.awaiting = awaiting
   }

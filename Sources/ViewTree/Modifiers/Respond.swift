@@ -56,7 +56,7 @@ extension ModifierHost {
     whenAwaited: nonisolated(nonsending) @escaping (Q, RequestPassage) async throws -> Q.Result
   ) -> Self {
     if let problem = duplicateResponder(for: type) { return reporting(problem) }
-    let respond: RespondBody = { action, actionType, slot, passage in
+    let respond: PassageRespondBody = { action, actionType, slot, passage in
       try withMatch(action, type: actionType, as: Q.self) { request in
         let answer = try body(request, passage)
         // Moved into the slot: `slot?.write(answer)` would copy it.
@@ -76,11 +76,11 @@ extension ModifierHost {
   }
 
   /// Attaches a synchronous responder for `type` whose body is `body`.
-  @inlinable
+  @inlinable @inline(__always)
   consuming func attachResponder<Q: Request>(_ type: Q.Type, _ body: @escaping (Q) throws -> Q.Result) -> Self
   {
     if let problem = duplicateResponder(for: type) { return reporting(problem) }
-    let respond: RespondBody = { action, actionType, slot, _ in
+    let respond: RespondBody = { action, actionType, slot in
       try withMatch(action, type: actionType, as: Q.self) { request in
         let answer = try body(request)
         // Moved into the slot: `slot?.write(answer)` would copy it.

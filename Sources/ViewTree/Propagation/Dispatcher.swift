@@ -818,7 +818,7 @@ struct DispatchRun: ~Copyable {
       case .decideTyped(let body):
         return .replied(try body() == .handled ? .handled : .passed)
       case .respond(let body):
-        return .replied(try body(action, actionType, slot, passage(upTo: index)))
+        return .replied(try body(action, actionType, slot))
       case .respondEitherWay(let responder):
         if awaits { return .suspended }
         return .replied(try responder.body(action, actionType, slot, passage(upTo: index)))

@@ -115,6 +115,7 @@ public struct ManagedActionRequest: Request, CustomStringConvertible {
 
   /// The answer of `manager`, which the request reached through `passage`: the context holds the
   /// sender and what the nodes passed provide, nearest first.
+  @usableFromInline
   func answer(by manager: ActionManager, passage: RequestPassage) -> Answer {
     switch mode {
     case .perform:
@@ -125,6 +126,7 @@ public struct ManagedActionRequest: Request, CustomStringConvertible {
   }
 
   /// The same in an awaited dispatch: asynchronous actions run, on the caller's actor.
+  @usableFromInline
   nonisolated(nonsending) func answerAwaiting(by manager: ActionManager, passage: RequestPassage) async
     -> Answer
   {

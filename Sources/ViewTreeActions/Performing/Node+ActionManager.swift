@@ -2,7 +2,9 @@ import Actions
 import ViewTree
 
 /// The manager a node carries (see `actionManager(_:)`).
+@usableFromInline
 enum ActionManagerAttachment: NodeAttachmentKey {
+  @usableFromInline
   static var defaultValue: ActionManager? { nil }
 }
 
@@ -26,8 +28,9 @@ extension ModifierHost {
   ///
   /// - Parameter manager: The manager. The node keeps it alive.
   /// - Returns: This node or declaration, for chaining.
-  @discardableResult
+  @inlinable @discardableResult
   public consuming func actionManager(_ manager: ActionManager) -> Self {
+    // Inlinable, so that the responder's closure is specialized for the concrete host.
     removingModifiers(.respond, matching: ManagedActionRequest.self)
       .respondSeeingPassage(
         to: ManagedActionRequest.self,
