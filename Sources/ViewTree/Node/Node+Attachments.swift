@@ -39,6 +39,23 @@ extension Node {
     set { attach(AttachmentBox(newValue), for: ObjectIdentifier(key)) }
   }
 
+  /// Calls `body` with the value attached under a key, if any, read where it is rather than
+  /// copied out: for a value that is a closure or holds references, no copy means no reference
+  /// counting.
+  ///
+  /// - Parameters:
+  ///   - key: The key.
+  ///   - body: Called with the value.
+  /// - Returns: What `body` returned, or `nil` when nothing is attached under `key`.
+  @inlinable
+  package func withAttachment<Key: NodeAttachmentKey, R>(_ key: Key.Type, _ body: (Key.Value) throws -> R)
+    rethrows
+    -> R?
+  {
+    guard let box = box(for: key) else { return nil }
+    return try body(box.value)
+  }
+
   /// Whether a value is attached under a key.
   @inlinable
   public func hasAttachment<Key: NodeAttachmentKey>(_ key: Key.Type) -> Bool { box(for: key) != nil }
@@ -62,8 +79,11 @@ extension Node {
   /// The object attached under `id`, an `ObjectIdentifier` of a `NodeAttachmentKey` type.
   @inlinable @inline(__always)
   func attachedObject(for id: ObjectIdentifier) -> AnyObject? {
-    guard let attachments = _extras?.attachments else { return nil }
-    for entry in attachments where entry.key == id { return entry.box }
+    guard let extras = _extras else { return nil }
+    // Read where the list is: a copy of it would be retained and released.
+    for index in extras.attachments.indices where extras.attachments[index].key == id {
+      return extras.attachments[index].box
+    }
     return nil
   }
 

@@ -24,7 +24,17 @@ extension ModifierHost {
   /// - Returns: This node or declaration, for chaining.
   @discardableResult
   public consuming func provideActionContext(_ provide: @escaping (ActionContext) -> Void) -> Self {
-    let providers = attachment(ContextProviders.self) + [ContextProvider(provide: provide)]
+    // One closure per node, calling the node's providers in order: a perform calls it where the
+    // node keeps it.
+    let providers: (ActionContext) -> Void
+    if let earlier = attachment(ContextProviders.self) {
+      providers = { context in
+        earlier(context)
+        provide(context)
+      }
+    } else {
+      providers = provide
+    }
     return settingAttachment(ContextProviders.self, to: providers)
   }
 
@@ -53,15 +63,10 @@ extension ModifierHost {
   }
 }
 
-/// The context providers a node carries, in the order they were declared.
+/// The context providers a node carries, as one closure that calls them in the order they were
+/// declared.
 enum ContextProviders: NodeAttachmentKey {
-  static var defaultValue: [ContextProvider] { [] }
-}
-
-/// One provider's closure. In a struct, so that the list stores it as it is: an array of bare
-/// closures stores each through a reabstraction thunk, which every call then goes through.
-struct ContextProvider {
-  let provide: (ActionContext) -> Void
+  static var defaultValue: ((ActionContext) -> Void)? { nil }
 }
 
 extension RequestPassage {
@@ -69,8 +74,7 @@ extension RequestPassage {
   /// node first, each node's in the order they were declared.
   func provideContext(_ context: ActionContext) {
     forEachNodeWithAttachments { node in
-      let providers = node[attachment: ContextProviders.self]
-      for index in providers.indices { providers[index].provide(context) }
+      _ = node.withAttachment(ContextProviders.self) { providers in providers?(context) }
     }
   }
 }
