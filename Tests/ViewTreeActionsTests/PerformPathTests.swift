@@ -128,6 +128,16 @@ struct RecordDepths: ManagedAction {
     withExtendedLifetime(tree) {}
   }
 
+  @Test func aNodeWithManyProvidersCallsThemInOrderWithoutRecursion() throws {
+    var seen: [Int] = []
+    let (tree, nodes) = try chain(2) { seen = $0 }
+    nodes[1].removeActionContextProviders()
+    for depth in 0..<10_000 { nodes[1].provideActionContext(DepthProvider(depth: depth)) }
+    #expect(nodes[1].perform("RecordDepths").isPerformed)
+    #expect(seen == Array(0..<10_000))
+    withExtendedLifetime(tree) {}
+  }
+
   @Test func anUpdateReplacesADeclaredNodesProviders() throws {
     var seen: [Int] = []
     let manager = ActionManager()

@@ -24,18 +24,8 @@ extension ModifierHost {
   /// - Returns: This node or declaration, for chaining.
   @discardableResult
   public consuming func provideActionContext(_ provide: @escaping (ActionContext) -> Void) -> Self {
-    // One closure per node, calling the node's providers in order: a perform calls it where the
-    // node keeps it.
-    let providers: (ActionContext) -> Void
-    if let earlier = attachment(ContextProviders.self) {
-      providers = { context in
-        earlier(context)
-        provide(context)
-      }
-    } else {
-      providers = provide
-    }
-    return settingAttachment(ContextProviders.self, to: providers)
+    let providers = (attachment(ContextProviders.self)?.list ?? []) + [provide]
+    return settingAttachment(ContextProviders.self, to: NodeProviders(providers))
   }
 
   /// Makes an object that owns this node (a view controller, a document) provide context for
@@ -63,10 +53,26 @@ extension ModifierHost {
   }
 }
 
-/// The context providers a node carries, as one closure that calls them in the order they were
-/// declared.
+/// The context providers a node carries.
 enum ContextProviders: NodeAttachmentKey {
-  static var defaultValue: ((ActionContext) -> Void)? { nil }
+  static var defaultValue: NodeProviders? { nil }
+}
+
+/// A node's providers, in the order they were declared, and one closure that calls them all: a
+/// perform calls it where the node keeps it, so that no closure is copied out (the usual node has
+/// one provider, which is that closure).
+struct NodeProviders {
+  let list: [(ActionContext) -> Void]
+  let callAll: (ActionContext) -> Void
+
+  init(_ list: [(ActionContext) -> Void]) {
+    self.list = list
+    if list.count == 1 {
+      callAll = list[0]
+    } else {
+      callAll = { context in for provide in list { provide(context) } }
+    }
+  }
 }
 
 extension RequestPassage {
@@ -74,7 +80,7 @@ extension RequestPassage {
   /// node first, each node's in the order they were declared.
   func provideContext(_ context: ActionContext) {
     forEachNodeWithAttachments { node in
-      _ = node.withAttachment(ContextProviders.self) { providers in providers?(context) }
+      _ = node.withAttachment(ContextProviders.self) { providers in providers?.callAll(context) }
     }
   }
 }
