@@ -233,18 +233,23 @@ enum Dispatcher {
   /// of one `Q.Result`; a responder writes it only after checking that its answer is of that
   /// type (`RequestSlot.write`), and `answered` says whether it did.
   @inlinable
-  static func request<Q: Request>(_ request: Q, from target: Node, trace: ActionTrace?) -> (
+  static func request<Q: Request>(_ request: consuming Q, from target: Node, trace: ActionTrace?) -> (
     outcome: ActionOutcome, answer: Q.Result?
   ) {
     var answered = false
+    // A struct or enum request's dynamic type is `Q`; only a class's may be a subclass.
+    let type = Q.self is AnyObject.Type ? ObjectIdentifier(Swift.type(of: copy request)) : ObjectIdentifier(Q.self)
+    // Moved into the dispatch from here, not copied: the closures below can only take it.
+    var pending: Q? = consume request
     return withUnsafeMutablePointer(to: &answered) { flag in
       withUnsafeTemporaryAllocation(of: Q.Result.self, capacity: 1) { buffer in
         // A buffer of capacity 1 always has a base address.
         let base = buffer.baseAddress.unsafelyUnwrapped
         let slot = RequestSlot(
           pointer: UnsafeMutableRawPointer(base), resultType: Q.Result.self, answered: flag)
+        // `pending` holds the request until this line, which runs once.
         let outcome = dispatch(
-          request, type: ObjectIdentifier(type(of: request)), from: target, trace: trace, slot: slot)
+          pending.take().unsafelyUnwrapped, type: type, from: target, trace: trace, slot: slot)
         let answer = flag.pointee ? base.move() : nil
         return (consume outcome, answer)
       }

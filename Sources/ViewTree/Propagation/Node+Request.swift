@@ -168,7 +168,7 @@ extension Node {
   /// nobody answered), for callers that report why a request got no answer, such as the
   /// ViewTreeActions adapter and testing tools.
   @inlinable
-  package func requestWithOutcome<Q: Request>(_ request: Q, tracing trace: ActionTrace?) -> (
+  package func requestWithOutcome<Q: Request>(_ request: consuming Q, tracing trace: ActionTrace?) -> (
     outcome: ActionOutcome, answer: Q.Result?
   ) {
     Dispatcher.request(request, from: self, trace: trace)

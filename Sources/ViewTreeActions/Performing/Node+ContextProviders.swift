@@ -22,6 +22,7 @@ extension ModifierHost {
   ///
   /// - Parameter provide: Adds this node's values to the context.
   /// - Returns: This node or declaration, for chaining.
+  /// - Complexity: O(*p*) in the number of providers the node or declaration already has.
   @discardableResult
   public consuming func provideActionContext(_ provide: @escaping (ActionContext) -> Void) -> Self {
     let providers = (attachment(ContextProviders.self)?.list ?? []) + [provide]
