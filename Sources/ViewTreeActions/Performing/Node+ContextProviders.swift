@@ -25,8 +25,8 @@ extension ModifierHost {
   /// - Complexity: O(*p*) in the number of providers the node or declaration already has.
   @discardableResult
   public consuming func provideActionContext(_ provide: @escaping (ActionContext) -> Void) -> Self {
-    let providers = (attachment(ContextProviders.self)?.list ?? []) + [provide]
-    return settingAttachment(ContextProviders.self, to: NodeProviders(providers))
+    let providers = NodeProviders(appending: provide, to: attachment(ContextProviders.self))
+    return settingAttachment(ContextProviders.self, to: providers)
   }
 
   /// Makes an object that owns this node (a view controller, a document) provide context for
@@ -66,13 +66,17 @@ struct NodeProviders {
   let list: [(ActionContext) -> Void]
   let callAll: (ActionContext) -> Void
 
-  init(_ list: [(ActionContext) -> Void]) {
-    self.list = list
-    if list.count == 1 {
-      callAll = list[0]
-    } else {
-      callAll = { context in for provide in list { provide(context) } }
+  /// The providers `earlier` and then `provide`.
+  init(appending provide: @escaping (ActionContext) -> Void, to earlier: NodeProviders?) {
+    guard let earlier else {
+      list = [provide]
+      // The closure itself, not the list's element: an array stores closures through a thunk.
+      callAll = provide
+      return
     }
+    let list = earlier.list + [provide]
+    self.list = list
+    callAll = { context in for provide in list { provide(context) } }
   }
 }
 
