@@ -27,15 +27,15 @@ typealias AsyncModifierBody =
   nonisolated(nonsending) (any Action, RequestSlot?, RequestPassage) async throws
   -> ModifierReply
 
-/// A synchronous responder's closure: given the request, its type's identity and, when the caller
-/// awaits an answer, the slot to write it to.
+/// A synchronous responder's closure: given the request (in place, so that it is not copied), its
+/// type's identity and, when the caller awaits an answer, the slot to write it to.
 @usableFromInline
-typealias RespondBody = (any Action, ObjectIdentifier, RequestSlot?) throws -> ModifierReply
+typealias RespondBody = (inout any Action, ObjectIdentifier, RequestSlot?) throws -> ModifierReply
 
 /// The synchronous closure of a responder that works both ways: as a `RespondBody`, and given the
 /// nodes the request passed (see `RequestPassage`).
 @usableFromInline
-typealias PassageRespondBody = (any Action, ObjectIdentifier, RequestSlot?, RequestPassage) throws
+typealias PassageRespondBody = (inout any Action, ObjectIdentifier, RequestSlot?, RequestPassage) throws
   -> ModifierReply
 
 /// A responder's two forms: the synchronous one and the one an awaited dispatch runs, both given

@@ -823,10 +823,13 @@ struct DispatchRun: ~Copyable {
       case .decideTyped(let body):
         return .replied(try body() == .handled ? .handled : .passed)
       case .respond(let body):
-        return .replied(try body(action, actionType, slot))
+        // The request in place, as for `.action`: passing `action` would copy it.
+        let action = actionPointer
+        return .replied(try body(&action.pointee, actionType, slot))
       case .respondEitherWay(let responder):
         if awaits { return .suspended }
-        return .replied(try responder.body(action, actionType, slot, passage(upTo: index)))
+        let action = actionPointer
+        return .replied(try responder.body(&action.pointee, actionType, slot, passage(upTo: index)))
       case .asynchronous:
         return .suspended
       case .error:
