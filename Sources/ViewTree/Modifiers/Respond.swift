@@ -57,7 +57,7 @@ extension ModifierHost {
   ) -> Self {
     if let problem = duplicateResponder(for: type) { return reporting(problem) }
     let respond: PassageRespondBody = { action, actionType, slot, passage in
-      try withMatch(action, type: actionType, as: Q.self) { request in
+      try withMatchInPlace(&action, type: actionType, as: Q.self) { request in
         let answer = try body(request, passage)
         // Moved into the slot: `slot?.write(answer)` would copy it.
         if let slot { try slot.write(consume answer) }
@@ -81,7 +81,7 @@ extension ModifierHost {
   {
     if let problem = duplicateResponder(for: type) { return reporting(problem) }
     let respond: RespondBody = { action, actionType, slot in
-      try withMatch(action, type: actionType, as: Q.self) { request in
+      try withMatchInPlace(&action, type: actionType, as: Q.self) { request in
         let answer = try body(request)
         // Moved into the slot: `slot?.write(answer)` would copy it.
         if let slot { try slot.write(consume answer) }

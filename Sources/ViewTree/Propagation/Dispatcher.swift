@@ -238,7 +238,8 @@ enum Dispatcher {
   ) {
     var answered = false
     // A struct or enum request's dynamic type is `Q`; only a class's may be a subclass.
-    let type = Q.self is AnyObject.Type ? ObjectIdentifier(Swift.type(of: copy request)) : ObjectIdentifier(Q.self)
+    let type =
+      Q.self is AnyObject.Type ? ObjectIdentifier(Swift.type(of: copy request)) : ObjectIdentifier(Q.self)
     // Moved into the dispatch from here, not copied: the closures below can only take it.
     var pending: Q? = consume request
     return withUnsafeMutablePointer(to: &answered) { flag in
@@ -1151,6 +1152,30 @@ func withMatch<T>(
   guard action is T else { return .skipped }
   // `is` just succeeded, so the forced cast cannot fail.
   return try body(action as! T)
+}
+
+/// `withMatch` for a body that reads the action in place: a value stored inline in the
+/// existential is lent to `body` rather than copied out of it (responders use it; a transform,
+/// which writes the action while it runs, cannot).
+@inlinable @inline(__always)
+func withMatchInPlace<T>(
+  _ action: inout any Action, type actionType: ObjectIdentifier, as type: T.Type,
+  _ body: (inout T) throws -> ModifierReply
+) rethrows -> ModifierReply {
+  if actionType == ObjectIdentifier(T.self), MemoryLayout<T>.size <= 3 * MemoryLayout<Int>.size,
+    MemoryLayout<T>.alignment <= MemoryLayout<Int>.alignment, _isBitwiseTakable(T.self)
+  {
+    // The same layout rule as `withMatch`: the value is the existential's inline buffer.
+    return try withUnsafeMutablePointer(to: &action) { container in
+      try UnsafeMutableRawPointer(container).withMemoryRebound(to: T.self, capacity: 1) {
+        try body(&$0.pointee)
+      }
+    }
+  }
+  return try withMatch(action, type: actionType, as: type) { value in
+    var value = value
+    return try body(&value)
+  }
 }
 
 /// Whether the action is a `T`, for the modifier forms that do not read it: by type identity
