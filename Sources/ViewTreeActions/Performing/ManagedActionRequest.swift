@@ -71,12 +71,12 @@ public struct ManagedActionRequest: Request, CustomStringConvertible {
 
   /// A request for `identifier` from `origin`, whose sender is `sender` or, when that is `nil`,
   /// `origin`.
-  init(_ mode: Mode, _ identifier: String, from origin: Node, sender: Any?) {
+  init(_ mode: Mode, _ identifier: String, from origin: Node, sender: consuming Any?) {
     self.identifier = identifier
-    if let sender {
-      route = .named(NamedSender(mode: mode, origin: origin, sender: sender))
-    } else {
-      route = mode == .perform ? .perform(from: origin) : .validate(from: origin)
+    // A pattern, not `if let`: binding the optional existential would copy it first.
+    switch consume sender {
+    case .none: route = mode == .perform ? .perform(from: origin) : .validate(from: origin)
+    case .some(let sender): route = .named(NamedSender(mode: mode, origin: origin, sender: sender))
     }
   }
 

@@ -19,7 +19,7 @@ extension Node {
   ///   - trace: A trace that records the dispatch, or `nil`.
   /// - Returns: The manager's answer, or why no manager answered.
   @discardableResult
-  public func perform(_ identifier: String, sender: Any? = nil, tracing trace: ActionTrace? = nil)
+  public func perform(_ identifier: String, sender: consuming Any? = nil, tracing trace: ActionTrace? = nil)
     -> TreePerformResult
   {
     let (outcome, answer) = requestWithOutcome(
@@ -38,7 +38,7 @@ extension Node {
   /// - Returns: The manager's answer, or why no manager answered.
   @discardableResult
   nonisolated(nonsending) public func perform(
-    _ identifier: String, sender: Any? = nil, tracing trace: ActionTrace? = nil
+    _ identifier: String, sender: consuming Any? = nil, tracing trace: ActionTrace? = nil
   ) async -> TreePerformResult {
     let (outcome, answer) = await requestWithOutcome(
       ManagedActionRequest(.perform, identifier, from: self, sender: sender), tracing: trace)
@@ -62,7 +62,7 @@ extension Node {
   ///   - identifier: The identifier.
   ///   - sender: What asks; this node when `nil`.
   /// - Returns: The validation, or ``Validation/unavailable`` when no manager answered.
-  public func validate(_ identifier: String, sender: Any? = nil) -> Validation {
+  public func validate(_ identifier: String, sender: consuming Any? = nil) -> Validation {
     let request = ManagedActionRequest(.validate, identifier, from: self, sender: sender)
     guard case .validated(let validation)? = requestWithOutcome(request, tracing: nil).answer else {
       return .unavailable
@@ -96,7 +96,7 @@ extension NodeTree {
   ///   - trace: A trace that records the dispatch, or `nil`.
   /// - Returns: The manager's answer, or why no manager answered.
   @discardableResult
-  public func perform(_ identifier: String, sender: Any? = nil, tracing trace: ActionTrace? = nil)
+  public func perform(_ identifier: String, sender: consuming Any? = nil, tracing trace: ActionTrace? = nil)
     -> TreePerformResult
   {
     guard isRooted else { return .notPerformed(.notDispatched(.notInTree)) }
@@ -112,7 +112,7 @@ extension NodeTree {
   /// - Returns: The manager's answer, or why no manager answered.
   @discardableResult
   nonisolated(nonsending) public func perform(
-    _ identifier: String, sender: Any? = nil, tracing trace: ActionTrace? = nil
+    _ identifier: String, sender: consuming Any? = nil, tracing trace: ActionTrace? = nil
   ) async -> TreePerformResult {
     guard isRooted else { return .notPerformed(.notDispatched(.notInTree)) }
     return await (focusedNode ?? root).perform(identifier, sender: sender, tracing: trace)
@@ -124,7 +124,7 @@ extension NodeTree {
   ///   - identifier: The identifier.
   ///   - sender: What asks; the starting node when `nil`.
   /// - Returns: The validation, or ``Validation/unavailable`` when no manager answered.
-  public func validate(_ identifier: String, sender: Any? = nil) -> Validation {
+  public func validate(_ identifier: String, sender: consuming Any? = nil) -> Validation {
     guard isRooted else { return .unavailable }
     return (focusedNode ?? root).validate(identifier, sender: sender)
   }
