@@ -208,10 +208,46 @@ enum Dispatcher {
     // The run works on these variables in place, so that the action is never copied: it arrives
     // here moved, and is moved into the outcome.
     var error: (any Error)?
+    let (ending, held) = run(&action, &error, type: actionType, from: target, trace: trace, slot: slot)
+    // Built before the dispatch ends, while the nodes the ending names are still held.
+    let outcome = ending.outcome(with: consume action, error: consume error)
+    held?.end()
+    return outcome
+  }
+
+  /// Dispatches a request whose answer goes to `slot`: the node that answered, or, when nobody
+  /// did, the outcome. An answered request's outcome is not built, as its caller wants the answer.
+  @usableFromInline
+  static func dispatchRequest(
+    _ action: consuming any Action, type actionType: ObjectIdentifier, from target: Node, trace: ActionTrace?,
+    slot: RequestSlot
+  ) -> RequestEnd {
+    var error: (any Error)?
+    let (ending, held) = run(&action, &error, type: actionType, from: target, trace: trace, slot: slot)
+    let end: RequestEnd
+    if slot.answered.pointee, case .handled(let node) = ending {
+      // The node is on the path, still held: retained here for the caller.
+      end = .answered(by: node.takeUnretainedValue())
+      _ = consume action
+      _ = consume error
+    } else {
+      end = .unanswered(ending.outcome(with: consume action, error: consume error))
+    }
+    held?.end()
+    return end
+  }
+
+  /// Runs the dispatch of the action and error in `action` and `error`, in place; returns how it
+  /// ended and the dispatch's hold on its tree, for the caller to end once it has read the ending.
+  @inline(__always)
+  static func run(
+    _ action: inout any Action, _ error: inout (any Error)?, type actionType: ObjectIdentifier,
+    from target: Node, trace: ActionTrace?, slot: RequestSlot?
+  ) -> (DispatchRun.Ending, HeldTree?) {
     // Unretained: the caller holds the trace for the whole dispatch. (A `ActionTrace?` passed on
     // would be retained and released, a call even for `nil`, on every dispatch.)
     let trace = trace.map(Unmanaged.passUnretained)
-    let (ending, held) = withUnsafeMutablePointer(to: &action) { action in
+    return withUnsafeMutablePointer(to: &action) { action in
       withUnsafeMutablePointer(to: &error) { error in
         withPath(from: target, type: actionType) { path, firstBubble, capture in
           run(
@@ -220,39 +256,60 @@ enum Dispatcher {
         }
       }
     }
-    // Built before the dispatch ends, while the nodes the ending names are still held.
-    let outcome = ending.outcome(with: consume action, error: consume error)
-    held?.end()
-    return outcome
   }
 
   /// Dispatches a request with memory set aside for its answer, of exactly `Q.Result`; returns
   /// the outcome and the answer, `nil` when nobody answered.
-  ///
-  /// Inlinable, so that the caller specializes it for `Q`. The answer's memory is a stack buffer
-  /// of one `Q.Result`; a responder writes it only after checking that its answer is of that
-  /// type (`RequestSlot.write`), and `answered` says whether it did.
   @inlinable
   static func request<Q: Request>(_ request: consuming Q, from target: Node, trace: ActionTrace?) -> (
     outcome: ActionOutcome, answer: Q.Result?
   ) {
-    var answered = false
-    // A struct or enum request's dynamic type is `Q`; only a class's may be a subclass.
-    let type =
-      Q.self is AnyObject.Type ? ObjectIdentifier(Swift.type(of: copy request)) : ObjectIdentifier(Q.self)
-    // Moved into the dispatch from here, not copied: the closures below can only take it.
+    let type = dynamicType(of: request)
     var pending: Q? = consume request
+    return withAnswerSlot(for: Q.self) { slot in
+      // `pending` holds the request until this line, which runs once.
+      dispatch(pending.take().unsafelyUnwrapped, type: type, from: target, trace: trace, slot: slot)
+    }
+  }
+
+  /// The same, for a caller that wants the answer: returns how the request ended (the outcome is
+  /// built only when nobody answered) and the answer.
+  @inlinable
+  static func requestAnswer<Q: Request>(_ request: consuming Q, from target: Node, trace: ActionTrace?) -> (
+    end: RequestEnd, answer: Q.Result?
+  ) {
+    let type = dynamicType(of: request)
+    var pending: Q? = consume request
+    return withAnswerSlot(for: Q.self) { slot in
+      dispatchRequest(pending.take().unsafelyUnwrapped, type: type, from: target, trace: trace, slot: slot)
+    }
+  }
+
+  /// The identity of a request's dynamic type: `Q` for a struct or enum, which cannot be
+  /// subclassed, so that only a class's request is read.
+  @inlinable @inline(__always)
+  static func dynamicType<Q: Request>(of request: borrowing Q) -> ObjectIdentifier {
+    Q.self is AnyObject.Type ? ObjectIdentifier(Swift.type(of: copy request)) : ObjectIdentifier(Q.self)
+  }
+
+  /// Calls `body` with a slot for an answer of exactly `Q.Result`, and returns what it returned
+  /// and the answer, `nil` when nobody wrote one.
+  ///
+  /// Inlinable, so that the caller specializes it for `Q`. The answer's memory is a stack buffer
+  /// of one `Q.Result`; a responder writes it only after checking that its answer is of that
+  /// type (`RequestSlot.write`), and `answered` says whether it did. (A request is moved into the
+  /// dispatch through an optional the closure takes it from: closures cannot consume a capture.)
+  @inlinable @inline(__always)
+  static func withAnswerSlot<Q: Request, R>(for type: Q.Type, _ body: (RequestSlot) -> R) -> (R, Q.Result?) {
+    var answered = false
     return withUnsafeMutablePointer(to: &answered) { flag in
       withUnsafeTemporaryAllocation(of: Q.Result.self, capacity: 1) { buffer in
         // A buffer of capacity 1 always has a base address.
         let base = buffer.baseAddress.unsafelyUnwrapped
-        let slot = RequestSlot(
-          pointer: UnsafeMutableRawPointer(base), resultType: Q.Result.self, answered: flag)
-        // `pending` holds the request until this line, which runs once.
-        let outcome = dispatch(
-          pending.take().unsafelyUnwrapped, type: type, from: target, trace: trace, slot: slot)
+        let result = body(
+          RequestSlot(pointer: UnsafeMutableRawPointer(base), resultType: Q.Result.self, answered: flag))
         let answer = flag.pointee ? base.move() : nil
-        return (consume outcome, answer)
+        return (result, answer)
       }
     }
   }
@@ -1116,6 +1173,13 @@ struct RequestSlot {
     pointer.assumingMemoryBound(to: Result.self).initialize(to: answer)
     answered.pointee = true
   }
+}
+
+/// How a request's dispatch ended: answered by a node, or not, with the outcome that says why.
+@usableFromInline
+package enum RequestEnd {
+  case answered(by: Node)
+  case unanswered(ActionOutcome)
 }
 
 /// Calls `body` with the action as a `T` when its dynamic type is `T` or converts to `T`;

@@ -20,8 +20,8 @@ extension Node {
   public func request<Q: Request>(_ request: Q, tracing trace: ActionTrace? = nil) throws(RequestError)
     -> Q.Result
   {
-    let (outcome, answer) = Dispatcher.request(request, from: self, trace: trace)
-    guard let answer else { throw RequestError(Q.self, from: self, outcome: outcome) }
+    let (end, answer) = Dispatcher.requestAnswer(request, from: self, trace: trace)
+    guard let answer else { throw RequestError(Q.self, from: self, end: end) }
     return answer
   }
 
@@ -139,6 +139,18 @@ extension TriggerAction {
 }
 
 extension RequestError {
+  /// The error for a request from `start` that ended so without an answer.
+  @usableFromInline
+  init(_ type: Any.Type, from start: Node, end: consuming RequestEnd) {
+    switch end {
+    case .unanswered(let outcome): self.init(type, from: start, outcome: outcome)
+    // Not reached: a responder that answers writes its answer.
+    case .answered(let node):
+      self.init(
+        requestType: type, path: [start.path], reason: .unanswered, outcome: "handled by \(node.path)")
+    }
+  }
+
   /// The error for a request from `start` that ended in `outcome` without an answer.
   @usableFromInline
   init(_ type: Any.Type, from start: Node, outcome: ActionOutcome) {
@@ -172,5 +184,14 @@ extension Node {
     outcome: ActionOutcome, answer: Q.Result?
   ) {
     Dispatcher.request(request, from: self, trace: trace)
+  }
+
+  /// Sends a request and returns how it ended and the answer: the node that answered, or why
+  /// nobody did, for callers that want the answer first, such as the ViewTreeActions adapter.
+  @inlinable
+  package func requestAnswer<Q: Request>(_ request: consuming Q, tracing trace: ActionTrace?) -> (
+    end: RequestEnd, answer: Q.Result?
+  ) {
+    Dispatcher.requestAnswer(request, from: self, trace: trace)
   }
 }

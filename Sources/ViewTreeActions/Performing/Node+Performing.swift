@@ -22,9 +22,16 @@ extension Node {
   public func perform(_ identifier: String, sender: consuming Any? = nil, tracing trace: ActionTrace? = nil)
     -> TreePerformResult
   {
-    let (outcome, answer) = requestWithOutcome(
+    let (end, answer) = requestAnswer(
       ManagedActionRequest(.perform, identifier, from: self, sender: sender), tracing: trace)
-    return TreePerformResult(outcome: consume outcome, answer: consume answer)
+    switch (consume end, consume answer) {
+    case (.answered(let manager), .performed(let result)?): return .answered(result, manager: manager)
+    case (.unanswered(let outcome), _): return .notPerformed(outcome)
+    // A responder other than a manager's answered with a validation.
+    case (.answered(let node), _):
+      return .notPerformed(
+        .handled(by: node, action: ManagedActionRequest(.perform, identifier, from: self, sender: nil)))
+    }
   }
 
   /// Performs an identifier from this node, awaiting asynchronous actions (and asynchronous
@@ -64,7 +71,7 @@ extension Node {
   /// - Returns: The validation, or ``Validation/unavailable`` when no manager answered.
   public func validate(_ identifier: String, sender: consuming Any? = nil) -> Validation {
     let request = ManagedActionRequest(.validate, identifier, from: self, sender: sender)
-    guard case .validated(let validation)? = requestWithOutcome(request, tracing: nil).answer else {
+    guard case .validated(let validation)? = requestAnswer(request, tracing: nil).answer else {
       return .unavailable
     }
     return validation
