@@ -80,16 +80,6 @@ struct NodeProviders {
   }
 }
 
-extension RequestPassage {
-  /// Lets the providers of the nodes the request passed add their values to `context`, nearest
-  /// node first, each node's in the order they were declared.
-  func provideContext(_ context: ActionContext) {
-    forEachNodeWithAttachments { node in
-      _ = node.withAttachment(ContextProviders.self) { providers in providers?.callAll(context) }
-    }
-  }
-}
-
 extension Node {
   /// Removes this node's context providers (see ``ModifierHost/provideActionContext(_:)``): from
   /// now on, performs and validations that pass it find none here, including a perform whose
