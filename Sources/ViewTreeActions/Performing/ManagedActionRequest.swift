@@ -18,7 +18,7 @@ import ViewTree
 /// A transform may send a request on under another identifier with ``redirected(to:)``; the caller
 /// still gets the answer.
 ///
-/// The request carries no context: the manager that answers builds the one ``ActionContext`` the
+/// The request carries no context: the manager that answers builds the one `ActionContext` the
 /// action sees, from the request's sender and what the nodes the request passed provide (see
 /// `provideActionContext(_:)`).
 public struct ManagedActionRequest: Request, CustomStringConvertible {

@@ -6,7 +6,7 @@ extension ModifierHost {
   ///
   /// Providers are what a node provides, not modifiers: when the nearest manager answers a
   /// perform or a validation, it reads the providers of the nodes the request passed (from the
-  /// node it started at up to the manager's own), nearest first, into the one ``ActionContext``
+  /// node it started at up to the manager's own), nearest first, into the one `ActionContext`
   /// the action sees. For a single-valued key the value nearest the start wins; lists collect
   /// every provider's values, nearest first. A provider removed before the manager answers does
   /// not contribute; where on a node a provider is declared, before or after its manager, does
