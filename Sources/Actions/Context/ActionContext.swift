@@ -49,7 +49,7 @@ public final class ActionContext {
   // NB: the stored properties are private, and every access reads or writes the whole value,
   // calling nothing while it lasts: existentials are exchanged (moved bit for bit) rather than
   // assigned, which would call their type's value witness. The optimizer then proves that no two
-  // accesses overlap and drops the run-time exclusivity checks, about 80 instructions each.
+  // accesses overlap and drops the run-time exclusivity checks.
   // `firstTypedValue` is not an `Any?`: copying an optional existential goes through generic
   // value witnesses.
   private var parsedIdentifier: ActionIdentifier

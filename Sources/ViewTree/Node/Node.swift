@@ -266,10 +266,10 @@ public final class Node {
 /// The parts of a node that few nodes use (see `Node._extras`).
 @usableFromInline
 final class NodeExtras {
-  // NB: `@exclusivity(unchecked)`, as these were when they were the node's own fields: no access
-  // calls user code (a removed attachment leaves the list before it is released, see
-  // `takeAttachment`), so no two can overlap, and the dynamic checks would run on every perform
-  // (the attachments) and every dispatch (the state).
+  // NB: `@exclusivity(unchecked)`: no access calls user code (a replaced or removed attachment
+  // leaves the list before it is released, see `attach` and `takeAttachment`), so no two can
+  // overlap, and the dynamic checks would run on every perform (the attachments) and every
+  // dispatch (the state).
   // Values other modules attach (see `Node+Attachments.swift`).
   @usableFromInline @exclusivity(unchecked) var attachments:
     ContiguousArray<(key: ObjectIdentifier, box: AnyObject)> = []
