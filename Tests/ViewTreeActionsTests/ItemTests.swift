@@ -22,6 +22,34 @@ import ViewTreeActions
     #expect(everything.first?.validation.isEnabled == false)
   }
 
+  @Test func eachItemIsTheSenderOfItsOwnValidationEvenWhenRequestsAreKept() throws {
+    struct NameSender: ManagedAction {
+      func validate(context: ActionContext) -> Validation {
+        Validation(title: (context.sender as? Node)?.id ?? "?")
+      }
+      func perform(context: ActionContext) throws {}
+    }
+    let manager = ActionManager()
+    try manager.register(NameSender())
+    let tree = NodeTree("root") {
+      Node("menu") {
+        Node("a").actionItem("NameSender")
+        Node("b").actionItem("NameSender")
+        Node("c").actionItem("NameSender")
+      }
+    }
+    tree.root.actionManager(manager)
+    #expect(tree.validateItems().map(\.validation.title) == ["a", "b", "c"])
+    // A modifier that keeps every request it sees: a kept request keeps its own sender.
+    var kept: [ManagedActionRequest] = []
+    tree.root.captureAction(ManagedActionRequest.self) { request in
+      kept.append(request)
+      return .unhandled
+    }
+    #expect(tree.validateItems().map(\.validation.title) == ["a", "b", "c"])
+    #expect(kept.map { ($0.sender as? Node)?.id } == ["a", "b", "c"])
+  }
+
   @Test func itemsFollowRegistrationChangesAndTheManagerThatAnswers() throws {
     let editor = Editor()
     let edit = editor.node("edit")

@@ -57,8 +57,11 @@ extension NodeTree {
   /// - Complexity: O(*n* + *k*·*d*): the subtree's size, and a dispatch from the focus per item.
   public func validateItems(in subtree: Node? = nil) -> [ItemValidation] {
     let start = focusedNode ?? root
+    // One box naming the sender, reused from item to item while nothing else keeps it.
+    var sender: ManagedActionRequest.NamedSender?
     return (subtree ?? root).items().map { found in
-      let validation = isRooted ? start.validate(found.identifier, sender: found.item) : .unavailable
+      let validation =
+        isRooted ? start.validate(found.identifier, sender: found.item, reusing: &sender) : .unavailable
       return ItemValidation(item: found.item, identifier: found.identifier, validation: validation)
     }
   }

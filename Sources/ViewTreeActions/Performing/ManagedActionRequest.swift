@@ -60,7 +60,8 @@ public struct ManagedActionRequest: Request, CustomStringConvertible {
   final class NamedSender {
     let mode: Mode
     let origin: Node
-    let sender: Any
+    /// Changed only while nothing else holds the box (see `Node.validate(_:sender:reusing:)`).
+    var sender: Any
 
     init(mode: Mode, origin: Node, sender: Any) {
       self.mode = mode
@@ -80,7 +81,7 @@ public struct ManagedActionRequest: Request, CustomStringConvertible {
     }
   }
 
-  private init(identifier: String, route: Route) {
+  init(identifier: String, route: Route) {
     self.identifier = identifier
     self.route = route
   }

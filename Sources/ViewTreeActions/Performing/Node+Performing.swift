@@ -78,6 +78,27 @@ extension Node {
   }
 }
 
+extension Node {
+  /// Validates `identifier` from this node with `sender` as its sender, in `box`, which a caller
+  /// validating many identifiers from one node (item validation) passes each time: the box is
+  /// reused while nothing else holds it, so that each validation does not allocate one.
+  func validate(
+    _ identifier: String, sender: Node, reusing box: inout ManagedActionRequest.NamedSender?
+  ) -> Validation {
+    if isKnownUniquelyReferenced(&box), let reused = box, reused.origin === self, reused.mode == .validate {
+      reused.sender = sender
+    } else {
+      box = ManagedActionRequest.NamedSender(mode: .validate, origin: self, sender: sender)
+    }
+    // `box` was just set if it was `nil`.
+    let request = ManagedActionRequest(identifier: identifier, route: .named(box!))
+    guard case .validated(let validation)? = requestAnswer(request, tracing: nil).answer else {
+      return .unavailable
+    }
+    return validation
+  }
+}
+
 extension TreePerformResult {
   /// The result of a perform request that ended in `outcome` with `answer`.
   init(outcome: consuming ActionOutcome, answer: consuming ManagedActionRequest.Answer?) {
