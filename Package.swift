@@ -16,7 +16,7 @@ let package = Package(
     .executable(name: "Playground", targets: ["Playground"]),
   ],
   targets: [
-    .target(name: "ViewTree"),
+    .target(name: "ViewTree", exclude: ["Engine/INVARIANTS.md"]),
     .target(name: "Actions"),
     .target(name: "ViewTreeActions", dependencies: ["ViewTree", "Actions"]),
     .target(name: "ViewTreeTesting", dependencies: ["ViewTree", "Actions", "ViewTreeActions"]),

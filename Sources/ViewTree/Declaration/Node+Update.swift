@@ -140,7 +140,7 @@ extension Node {
     if keys != previous { self[attachment: DeclaredAttachmentKeys.self] = keys }
     if !declaredProblems.isEmpty || !problems.isEmpty {
       self[attachment: ProblemsAttachment.self] = declaredProblems
-      if let report = root._state?.onProblem {
+      if let report = root._state?.settings.onProblem {
         for problem in declaredProblems { report(problem, self) }
       }
     }

@@ -173,33 +173,4 @@ extension Node {
       for child in removed { child.notifyLifecycle(.detach) }
     }
   }
-
-  /// Bookkeeping after `nodes` left `formerParent`: nodes leaving a dispatching tree, or a subtree
-  /// that dispatching trees pinned, are kept alive until those dispatches end, and focus that left
-  /// a tree moves to the nearest ancestor still in it.
-  ///
-  /// Every tree root on the way up counts, not only the top-most: a tree whose root was adopted by
-  /// another node still has its focus and may still be dispatching.
-  func didDetach(_ nodes: some Collection<Node>, formerParent: Node) {
-    var current: Node? = formerParent
-    while let node = current {
-      if !node._pinningStates.isEmpty {
-        // Removed from inside a subtree that left dispatching trees: keep it for each of their
-        // dispatches (a subtree may sit inside another that a different tree pinned).
-        for tree in node.pinningStates {
-          for removed in nodes { tree.pin(removed) }
-        }
-      }
-      if let tree = node._state {
-        // Dispatches in this tree that started before now must check whether their nodes are
-        // still attached (see `DispatchRun.isAttached`).
-        tree.structureVersion &+= 1
-        if tree.dispatchDepth > 0 {
-          for removed in nodes { tree.pin(removed) }
-        }
-        tree.repairFocus(formerParent: formerParent)
-      }
-      current = node._parent
-    }
-  }
 }

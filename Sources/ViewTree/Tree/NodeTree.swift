@@ -45,8 +45,8 @@ public final class NodeTree {
   ///
   /// Toolkits mirror focus from here instead of tracking it by hand.
   public var onFocusChange: ((_ old: Node?, _ new: Node?) -> Void)? {
-    get { state.onFocusChange }
-    set { state.onFocusChange = newValue }
+    get { state.focus.onChange }
+    set { state.focus.onChange = newValue }
   }
 
   /// The greatest number of dispatches that may be nested in one another (an action triggered by a
@@ -55,23 +55,23 @@ public final class NodeTree {
   /// A trigger beyond the limit is not dispatched and reports
   /// ``NotDispatchedReason/reentrancyLimit(_:)``, so a cycle of handlers re-triggering each other
   /// ends cleanly instead of overflowing the stack. Set it with ``setReentrancyLimit(_:)``.
-  public var reentrancyLimit: Int { state.reentrancyLimit }
+  public var reentrancyLimit: Int { state.settings.reentrancyLimit }
 
   /// Whether every action dispatched in this tree must be handled: one that nobody handles ends
   /// as ``ActionOutcome/failed(_:thrownBy:)`` with ``ViewTreeError/unhandledAction(action:path:)``
   /// instead of ``ActionOutcome/unhandled(_:)``. ``Node/requiresHandling`` does the same for a
   /// subtree.
   public var requiresHandling: Bool {
-    get { state.requiresHandling }
-    set { state.requiresHandling = newValue }
+    get { state.settings.requiresHandling }
+    set { state.settings.requiresHandling = newValue }
   }
 
   /// Called with every action that nobody handled, and the node it was triggered from.
   ///
   /// Nothing asserts by default: an unhandled action is a normal outcome.
   public var onUnhandled: ((any Action, Node) -> Void)? {
-    get { state.onUnhandled }
-    set { state.onUnhandled = newValue }
+    get { state.settings.onUnhandled }
+    set { state.settings.onUnhandled = newValue }
   }
 
   /// Called with every mistake a modifier method finds in a declaration made on a node of this
@@ -81,16 +81,16 @@ public final class NodeTree {
   /// Modifier methods do not throw, so that a toolkit's `body` can declare them; set this to log
   /// or assert in debug builds. Each node also keeps its own in ``Node/problems``.
   public var onProblem: ((any Error, Node) -> Void)? {
-    get { state.onProblem }
-    set { state.onProblem = newValue }
+    get { state.settings.onProblem }
+    set { state.settings.onProblem = newValue }
   }
 
   /// Called with every step of every dispatch in this tree, for debugging tools.
   ///
   /// While it is set, dispatches record steps as if traced (see ``ActionTrace``).
   public var stepObserver: ((ActionStep) -> Void)? {
-    get { state.stepObserver }
-    set { state.stepObserver = newValue }
+    get { state.settings.stepObserver }
+    set { state.settings.stepObserver = newValue }
   }
 
   /// Creates a tree with an existing root.
@@ -162,7 +162,7 @@ public final class NodeTree {
   /// - Throws: ``ViewTreeError/invalidReentrancyLimit(_:)`` when `limit` is less than 1.
   public func setReentrancyLimit(_ limit: Int) throws(ViewTreeError) {
     guard limit >= 1 else { throw .invalidReentrancyLimit(limit) }
-    state.reentrancyLimit = limit
+    state.settings.reentrancyLimit = limit
   }
 
   /// Whether the root has no parent, so that dispatches in this tree can run.

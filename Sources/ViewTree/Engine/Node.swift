@@ -16,13 +16,7 @@
 ///
 /// Nodes are not `Sendable`: a tree lives in one isolation domain, such as the main actor.
 public final class Node {
-  // Unsafe code: this file, `Dispatcher.swift` and `ModifierStore.swift` are the only ones in the
-  // library that use it.
-  //
-  // Invariant: `_up` is nil or a live node whose `_children` contains this node. It is cleared
-  // when the node is removed and when the parent is deinitialized, so it never dangles; and a
-  // node's parent is alive as long as the node is in its `_children`. So while a walk holds a
-  // node, every ancestor it reaches through `_up` is alive, without the walk retaining them:
+  // The parent link: invariant 1 of `INVARIANTS.md`, which `_parent` and `deinit` keep.
   // `Unmanaged` (rather than `weak` or `unowned`) lets the dispatcher and the walks below follow
   // parents with plain loads.
   //

@@ -1,0 +1,266 @@
+/// Runs dispatches: computes the path once, then the capture, bubble and error phases.
+///
+/// Every entry point (trigger from a node or from the focus, request, the adapter's perform, validate, items and keys,
+/// synchronous or awaited) comes here: there is one route, and what makes it fast serves all of
+/// them. The hot loops read nodes through `Unmanaged` references and each node's `ModifierStore`
+/// with plain loads: no reference counting, no dynamic cast and no allocation per hop. Only a
+/// modifier that might run takes the slow path through `runModifiers`.
+///
+/// Safety: the path holds its nodes unretained; invariant 2 of `INVARIANTS.md` (path liveness)
+/// is what keeps them alive. The run reaches the action and the error through pointers to the
+/// dispatching function's variables (heap memory for an awaited dispatch), which outlive the run;
+/// the outcome is built from them after the run and before the dispatch lets its nodes go.
+@usableFromInline
+enum Dispatcher {
+  /// Paths up to this many nodes live in a fixed buffer on the stack; deeper ones on the heap.
+  /// (64 entries of 16 bytes: `withUnsafeTemporaryAllocation` keeps at most 1 KiB on the stack.)
+  static let inlinePathCapacity = 64
+
+  /// Dispatches `action`, whose dynamic type is `actionType`, from `target`.
+  ///
+  /// Not generic: the public entry points are inlinable and box the action in their caller,
+  /// where its type is known, so that no dispatch pays for unspecialized generic code.
+  @usableFromInline
+  static func dispatch(
+    _ action: consuming any Action, type actionType: ObjectIdentifier, from target: Node, trace: ActionTrace?,
+    slot: RequestSlot? = nil
+  ) -> ActionOutcome {
+    // The run works on these variables in place, so that the action is never copied: it arrives
+    // here moved, and is moved into the outcome.
+    var error: (any Error)?
+    let (ending, held) = run(&action, &error, type: actionType, from: target, trace: trace, slot: slot)
+    // Built before the dispatch ends, while the nodes the ending names are still held.
+    let outcome = ending.outcome(with: consume action, error: consume error)
+    held?.end()
+    return outcome
+  }
+
+  /// Dispatches a request whose answer goes to `slot`: the node that answered, or, when nobody
+  /// did, the outcome. An answered request's outcome is not built, as its caller wants the answer.
+  @usableFromInline
+  static func dispatchRequest(
+    _ action: consuming any Action, type actionType: ObjectIdentifier, from target: Node, trace: ActionTrace?,
+    slot: RequestSlot
+  ) -> RequestEnd {
+    var error: (any Error)?
+    let (ending, held) = run(&action, &error, type: actionType, from: target, trace: trace, slot: slot)
+    let end: RequestEnd
+    if slot.answered.pointee, case .handled(let node) = ending {
+      // The node is on the path, still held: retained here for the caller.
+      end = .answered(by: node.takeUnretainedValue())
+      _ = consume action
+      _ = consume error
+    } else {
+      end = .unanswered(ending.outcome(with: consume action, error: consume error))
+    }
+    held?.end()
+    return end
+  }
+
+  /// Runs the dispatch of the action and error in `action` and `error`, in place; returns how it
+  /// ended and the dispatch's hold on its tree, for the caller to end once it has read the ending.
+  @inline(__always)
+  static func run(
+    _ action: inout any Action, _ error: inout (any Error)?, type actionType: ObjectIdentifier,
+    from target: Node, trace: ActionTrace?, slot: RequestSlot?
+  ) -> (DispatchRun.Ending, HeldTree?) {
+    // Unretained: the caller holds the trace for the whole dispatch. (A `ActionTrace?` passed on
+    // would be retained and released, a call even for `nil`, on every dispatch.)
+    let trace = trace.map(Unmanaged.passUnretained)
+    return withUnsafeMutablePointer(to: &action) { action in
+      withUnsafeMutablePointer(to: &error) { error in
+        withPath(from: target, type: actionType) { path, firstBubble, capture in
+          run(
+            action, error: error, type: actionType, path: path, firstBubble: firstBubble, capture: capture,
+            trace: trace, slot: slot)
+        }
+      }
+    }
+  }
+
+  /// Dispatches a request with memory set aside for its answer, of exactly `Q.Result`; returns
+  /// the outcome and the answer, `nil` when nobody answered.
+  @inlinable
+  static func request<Q: Request>(_ request: consuming Q, from target: Node, trace: ActionTrace?) -> (
+    outcome: ActionOutcome, answer: Q.Result?
+  ) {
+    let type = dynamicType(of: request)
+    var pending: Q? = consume request
+    return withAnswerSlot(for: Q.self) { slot in
+      // `pending` holds the request until this line, which runs once.
+      dispatch(pending.take().unsafelyUnwrapped, type: type, from: target, trace: trace, slot: slot)
+    }
+  }
+
+  /// The same, for a caller that wants the answer: returns how the request ended (the outcome is
+  /// built only when nobody answered) and the answer.
+  @inlinable
+  static func requestAnswer<Q: Request>(_ request: consuming Q, from target: Node, trace: ActionTrace?) -> (
+    end: RequestEnd, answer: Q.Result?
+  ) {
+    let type = dynamicType(of: request)
+    var pending: Q? = consume request
+    return withAnswerSlot(for: Q.self) { slot in
+      dispatchRequest(pending.take().unsafelyUnwrapped, type: type, from: target, trace: trace, slot: slot)
+    }
+  }
+
+  /// The identity of a request's dynamic type: `Q` for a struct or enum, which cannot be
+  /// subclassed, so that only a class's request is read.
+  @inlinable @inline(__always)
+  static func dynamicType<Q: Request>(of request: borrowing Q) -> ObjectIdentifier {
+    Q.self is AnyObject.Type ? ObjectIdentifier(Swift.type(of: copy request)) : ObjectIdentifier(Q.self)
+  }
+
+  /// Calls `body` with a slot for an answer of exactly `Q.Result`, and returns what it returned
+  /// and the answer, `nil` when nobody wrote one.
+  ///
+  /// Inlinable, so that the caller specializes it for `Q`. The answer's memory is a stack buffer
+  /// of one `Q.Result`; a responder writes it only after checking that its answer is of that
+  /// type (`RequestSlot.write`), and `answered` says whether it did. (A request is moved into the
+  /// dispatch through an optional the closure takes it from: closures cannot consume a capture.)
+  @inlinable @inline(__always)
+  static func withAnswerSlot<Q: Request, R>(for type: Q.Type, _ body: (RequestSlot) -> R) -> (R, Q.Result?) {
+    var answered = false
+    return withUnsafeMutablePointer(to: &answered) { flag in
+      withUnsafeTemporaryAllocation(of: Q.Result.self, capacity: 1) { buffer in
+        // A buffer of capacity 1 always has a base address.
+        let base = buffer.baseAddress.unsafelyUnwrapped
+        let result = body(
+          RequestSlot(pointer: UnsafeMutableRawPointer(base), resultType: Q.Result.self, answered: flag))
+        let answer = flag.pointee ? base.move() : nil
+        return (result, answer)
+      }
+    }
+  }
+
+  /// The same for an awaited request: the answer's memory is on the heap, as the dispatch may be
+  /// suspended.
+  nonisolated(nonsending) static func requestAwaiting<Q: Request>(
+    _ request: Q, from target: Node, trace: ActionTrace?
+  ) async -> (outcome: ActionOutcome, answer: Q.Result?) {
+    let answered = UnsafeMutablePointer<Bool>.allocate(capacity: 1)
+    answered.initialize(to: false)
+    let storage = UnsafeMutablePointer<Q.Result>.allocate(capacity: 1)
+    defer {
+      answered.deallocate()
+      storage.deallocate()
+    }
+    let slot = RequestSlot(
+      pointer: UnsafeMutableRawPointer(storage), resultType: Q.Result.self, answered: answered)
+    let outcome = await dispatchAsync(request, from: target, trace: trace, slot: slot)
+    return (outcome, answered.pointee ? storage.move() : nil)
+  }
+
+  @inline(__always)
+  static func run(
+    _ action: UnsafeMutablePointer<any Action>, error: UnsafeMutablePointer<(any Error)?>,
+    type actionType: ObjectIdentifier, path: UnsafeBufferPointer<PathEntry>, firstBubble: Int, capture: Bool,
+    trace: Unmanaged<ActionTrace>?, slot: RequestSlot?
+  ) -> (DispatchRun.Ending, HeldTree?) {
+    let (top, state) = top(of: path)
+    guard let tree = state else { return (.notDispatched(.notInTree), nil) }
+    let limit = tree._withUnsafeGuaranteedRef {
+      $0.dispatchDepth < $0.settings.reentrancyLimit ? nil : $0.settings.reentrancyLimit
+    }
+    if let limit { return (.notDispatched(.reentrancyLimit(limit)), nil) }
+    // The root keeps every node on the path, and the tree's state it owns, alive; nodes that
+    // leave the tree during the dispatch are pinned by it (see `TreeState.pin`). That is what
+    // lets the path hold its nodes unretained. The root is retained unless a live handle holds it
+    // (a handle released during the dispatch leaves it to the state until the dispatch ends).
+    // The caller ends the dispatch (`HeldTree.end`) once it has built the outcome.
+    let root = tree._withUnsafeGuaranteedRef { $0.handleHoldsRoot } ? nil : top.retain()
+    tree._withUnsafeGuaranteedRef { $0.dispatchDepth += 1 }
+    var run = DispatchRun(
+      path: path, tree: tree, action: action, error: error, type: actionType, trace: trace, slot: slot,
+      firstBubble: firstBubble, capture: capture, awaits: false)
+    var step = run.run()
+    // A synchronous dispatch cannot wait: an asynchronous modifier throws instead, and the error
+    // travels outward like any other.
+    while case .suspended(let suspension) = step {
+      let node = run.node(at: suspension.index)
+      step = run.resume(suspension, with: .failure(ViewTreeError.asynchronousHandler(node: node.path)))
+    }
+    return (run.ending, HeldTree(root: root, state: tree))
+  }
+}
+
+/// A running dispatch's hold on its tree: the root, which keeps the path's nodes alive (`nil`
+/// while a live handle holds it), and the tree's state, whose dispatch depth it raised.
+struct HeldTree {
+  /// Retained by the dispatch, and released by `end()`; `nil` when a live handle holds it. (Not
+  /// a `Node?`: releasing one that is `nil` would still be a call, on every dispatch.)
+  let root: Unmanaged<Node>?
+  /// Unretained: the root owns it.
+  let state: Unmanaged<TreeState>
+
+  /// Ends the dispatch: one level of nesting less, and the nodes it pinned released when none
+  /// is left.
+  @inline(__always)
+  func end() {
+    let left = state._withUnsafeGuaranteedRef { $0.leaveDispatch() }
+    root?.release()
+    // Released last, outside the state's method: the root owns the state.
+    withExtendedLifetime(left) {}
+  }
+}
+
+extension Dispatcher {
+  /// Runs a dispatch that may await asynchronous modifiers, on the caller's actor.
+  ///
+  /// The same dispatch as the synchronous one, except that it stops at an asynchronous modifier
+  /// (or a responder's awaiting form), awaits it, and goes on. The dispatch holds its path's nodes
+  /// strongly, so nodes removed while a modifier is suspended stay valid until it ends. It counts
+  /// as one nested dispatch in its tree until it finishes, suspended or not, so an asynchronous
+  /// handler that triggers its own action again stops at the reentrancy limit like a synchronous
+  /// one.
+  nonisolated(nonsending) static func dispatchAsync<A: Action>(
+    _ action: A, from target: Node, trace: ActionTrace?, slot: RequestSlot?
+  ) async -> ActionOutcome {
+    let actionType = ObjectIdentifier(type(of: action))
+    let (entries, firstBubble, capture) = heapPath(from: target, type: actionType)
+    // Strong references to the path's nodes for as long as the dispatch may be suspended.
+    let nodes = entries.map { $0.node.takeUnretainedValue() }
+    // `nodes` is never empty: it holds at least the target.
+    guard let tree = nodes[nodes.count - 1]._state else { return .notDispatched(.notInTree) }
+    guard tree.dispatchDepth < tree.settings.reentrancyLimit else {
+      return .notDispatched(.reentrancyLimit(tree.settings.reentrancyLimit))
+    }
+    let path = UnsafeMutableBufferPointer<PathEntry>.allocate(capacity: entries.count)
+    defer { path.deallocate() }
+    _ = path.initialize(from: entries)
+    // On the heap, as the dispatch may be suspended while modifiers write to it.
+    let actionStorage = UnsafeMutablePointer<any Action>.allocate(capacity: 1)
+    defer { actionStorage.deallocate() }
+    actionStorage.initialize(to: action)
+    let errorStorage = UnsafeMutablePointer<(any Error)?>.allocate(capacity: 1)
+    defer { errorStorage.deallocate() }
+    errorStorage.initialize(to: nil)
+
+    tree.dispatchDepth += 1
+    var run = DispatchRun(
+      path: UnsafeBufferPointer(path), tree: .passUnretained(tree), action: actionStorage,
+      error: errorStorage,
+      type: actionType,
+      trace: trace.map(Unmanaged.passUnretained), slot: slot, firstBubble: firstBubble, capture: capture,
+      awaits: true)
+    var step = run.run()
+    while case .suspended(let suspension) = step {
+      let reply: Swift.Result<ModifierReply, any Error>
+      do {
+        // Cancellation of the awaiting task reaches the handlers as a thrown error.
+        try Task.checkCancellation()
+        reply = .success(
+          try await suspension.body(suspension.action, suspension.slot, run.passage(upTo: suspension.index)))
+      } catch {
+        reply = .failure(error)
+      }
+      step = run.resume(suspension, with: reply)
+    }
+    let outcome = run.ending.outcome(with: actionStorage.move(), error: errorStorage.move())
+    let left = tree.leaveDispatch()
+    withExtendedLifetime(nodes) {}
+    withExtendedLifetime(left) {}
+    return outcome
+  }
+}

@@ -1,0 +1,192 @@
+/// A tree: what its dispatches read and write on every run, with its settings and its focus
+/// (defined with ``NodeTree``, outside the engine). The tree's root owns it (`Node._state`);
+/// ``NodeTree`` objects are handles to it.
+///
+/// The dispatch fields skip dynamic exclusivity checks (invariant 4 of `INVARIANTS.md`): the
+/// dispatcher reads and writes them only between calls into user code. (User code reaches them
+/// only through the tree's properties, which are plain accessors.)
+final class TreeState {
+  @exclusivity(unchecked) var dispatchDepth = 0
+  /// Advances whenever a node leaves this tree: while it holds, every node a running dispatch
+  /// started with is still attached. Per tree, so a change in one tree costs others nothing.
+  @exclusivity(unchecked) var structureVersion: UInt64 = 0
+  /// What the tree's owner set (see ``NodeTree``); the dispatch reads it on every run.
+  @exclusivity(unchecked) var settings = TreeSettings()
+  /// Nodes that left this tree during a dispatch, kept alive until it ends (see `pin`).
+  @exclusivity(unchecked) var pinned: [Node] = []
+  /// What the runtime's casts said of pairs of an action type and a modifier's class or protocol
+  /// type (see `isInstance`): a small table indexed by the pair, so bounded whatever the types.
+  @exclusivity(unchecked) private var instanceCache = ContiguousArray<InstanceCacheEntry>()
+
+  /// A buffer for paths deeper than the inline one, lent to one dispatch at a time (see
+  /// `Dispatcher.withDeepPath`): as large as the deepest path dispatched so far, freed with the
+  /// tree. Its entries are trivial, so it is never initialized or cleared as a whole.
+  @exclusivity(unchecked) private var spareDeepPath: UnsafeMutableBufferPointer<PathEntry>?
+
+  /// The root, which owns this state: unretained, as it outlives it.
+  unowned(unsafe) let root: Node
+  /// The focus and who hears of its changes (see `NodeTree+Focus.swift`).
+  var focus = TreeFocus()
+  /// The handle user code holds, if any is alive.
+  private(set) weak var handle: NodeTree?
+  /// Whether a live handle holds the root: then a dispatch need not retain the root to keep its
+  /// path alive, as the handle outlives it or, released during it, leaves the root to
+  /// `heldRoot` until the outermost dispatch ends. (A plain flag: reading `handle`, a weak
+  /// reference, would cost what the retain it saves costs.)
+  @exclusivity(unchecked) private(set) var handleHoldsRoot = false
+  /// The root, held for the running dispatches by a handle released while they ran.
+  @exclusivity(unchecked) private var heldRoot: Node?
+
+  init(root: Node) { self.root = root }
+
+  /// Whether `action`, of dynamic type `actionType`, is an instance of `matchType` (a class it
+  /// may subclass, a protocol it may conform to): a cast the first time a pair of types meets,
+  /// then the table's answer. Whether a value is an instance depends on its type only.
+  func isInstance(
+    _ action: UnsafeMutablePointer<any Action>, type actionType: ObjectIdentifier, of matchType: Any.Type
+  ) -> Bool {
+    let matchID = ObjectIdentifier(matchType)
+    if instanceCache.isEmpty {
+      instanceCache = ContiguousArray(repeating: InstanceCacheEntry(), count: InstanceCacheEntry.tableSize)
+    }
+    let slot = InstanceCacheEntry.slot(actionType, matchID)
+    let entry = instanceCache[slot]
+    if entry.actionType == actionType, entry.matchType == matchID { return entry.isInstance }
+    let answer = ViewTree.isInstance(action.pointee, of: matchType)
+    instanceCache[slot] = InstanceCacheEntry(actionType: actionType, matchType: matchID, isInstance: answer)
+    return answer
+  }
+
+  /// A buffer of at least `capacity` entries for a deep path: the spare one, which the tree no
+  /// longer holds, or a new one when it is too small or a dispatch further out has it.
+  func takeSpareDeepPath(capacity: Int) -> UnsafeMutableBufferPointer<PathEntry> {
+    guard let spare = spareDeepPath, spare.count >= capacity else { return .allocate(capacity: capacity) }
+    spareDeepPath = nil
+    return spare
+  }
+
+  /// Takes back a deep-path buffer, keeping the larger of it and the one the tree has.
+  func keepSpareDeepPath(_ buffer: UnsafeMutableBufferPointer<PathEntry>) {
+    guard let spare = spareDeepPath else {
+      spareDeepPath = buffer
+      return
+    }
+    if spare.count >= buffer.count {
+      buffer.deallocate()
+    } else {
+      spare.deallocate()
+      spareDeepPath = buffer
+    }
+  }
+
+  /// Records `handle` as the tree's live handle.
+  func adopt(handle: NodeTree) {
+    self.handle = handle
+    handleHoldsRoot = true
+  }
+
+  /// The live handle is going away: dispatches running now, which did not retain the root, keep it
+  /// through `heldRoot` until the outermost ends.
+  func release(handle: NodeTree) {
+    handleHoldsRoot = false
+    if dispatchDepth > 0, heldRoot == nil { heldRoot = handle.root }
+  }
+
+  deinit {
+    for node in pinned { node.unpin(from: self) }
+    spareDeepPath?.deallocate()
+  }
+
+  /// Keeps a node that left this tree during a dispatch alive until the outermost dispatch ends,
+  /// so that the dispatch's unretained path stays valid; the dispatch skips it.
+  ///
+  /// A node may be pinned by several trees (a tree whose root another tree adopted, or trees that
+  /// dispatch one inside the other while the node moves between them); each keeps it alive until
+  /// its own dispatch ends, and nodes later removed from under it are pinned by each of them.
+  func pin(_ node: Node) {
+    if node.isPinned(by: self) { return }
+    node.extras.pinningStates.append(.passUnretained(self))
+    pinned.append(node)
+  }
+
+  /// Ends one level of dispatch nesting, releasing pinned nodes when none is left. Returns the
+  /// root a released handle left to the dispatches, for the caller to release once this method
+  /// has returned: the root owns this state.
+  @inline(__always)
+  func leaveDispatch() -> Node? {
+    dispatchDepth -= 1
+    guard dispatchDepth == 0 else { return nil }
+    if !pinned.isEmpty { releasePinned() }
+    return heldRoot.take()
+  }
+
+  /// Whether a released handle left the root to the running dispatches.
+  var holdsRootForDispatches: Bool { heldRoot != nil }
+
+  func releasePinned() {
+    let nodes = pinned
+    pinned = []
+    for node in nodes { node.unpin(from: self) }
+  }
+}
+
+extension Node {
+  /// Bookkeeping after `nodes` left `formerParent`: nodes leaving a dispatching tree, or a subtree
+  /// that dispatching trees pinned, are kept alive until those dispatches end, and focus that left
+  /// a tree moves to the nearest ancestor still in it.
+  ///
+  /// Every tree root on the way up counts, not only the top-most: a tree whose root was adopted by
+  /// another node still has its focus and may still be dispatching.
+  func didDetach(_ nodes: some Collection<Node>, formerParent: Node) {
+    var current: Node? = formerParent
+    while let node = current {
+      if !node._pinningStates.isEmpty {
+        // Removed from inside a subtree that left dispatching trees: keep it for each of their
+        // dispatches (a subtree may sit inside another that a different tree pinned).
+        for tree in node.pinningStates {
+          for removed in nodes { tree.pin(removed) }
+        }
+      }
+      if let tree = node._state {
+        // Dispatches in this tree that started before now must check whether their nodes are
+        // still attached (see `DispatchRun.isAttached`).
+        tree.structureVersion &+= 1
+        if tree.dispatchDepth > 0 {
+          for removed in nodes { tree.pin(removed) }
+        }
+        tree.repairFocus(formerParent: formerParent)
+      }
+      current = node._parent
+    }
+  }
+
+  /// Whether `state` keeps this node alive (see `TreeState.pin`).
+  func isPinned(by state: TreeState) -> Bool {
+    _pinningStates.contains { $0.toOpaque() == Unmanaged.passUnretained(state).toOpaque() }
+  }
+
+  /// The trees that keep this node alive after it left them during their dispatch.
+  var pinningStates: [TreeState] { _pinningStates.map { $0.takeUnretainedValue() } }
+
+  /// Removes `state` from the trees keeping this node alive.
+  func unpin(from state: TreeState) {
+    _extras?.pinningStates.removeAll { $0.toOpaque() == Unmanaged.passUnretained(state).toOpaque() }
+  }
+}
+
+/// One answer of `TreeState.isInstance`: the pair of types and what the cast said.
+struct InstanceCacheEntry {
+  /// Entries in the table; a pair that lands on an occupied slot replaces its entry.
+  static let tableSize = 64
+
+  var actionType: ObjectIdentifier?
+  var matchType: ObjectIdentifier?
+  var isInstance = false
+
+  /// The pair's slot in the table.
+  static func slot(_ actionType: ObjectIdentifier, _ matchType: ObjectIdentifier) -> Int {
+    // Metadata addresses are at least 8-byte aligned: the low bits carry nothing.
+    let mixed = UInt(bitPattern: Int(bitPattern: actionType) &* 31 &+ Int(bitPattern: matchType))
+    return Int((mixed >> 4 ^ mixed >> 10) % UInt(tableSize))
+  }
+}
