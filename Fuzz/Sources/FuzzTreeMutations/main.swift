@@ -52,6 +52,27 @@ struct Unchecked<Value>: @unchecked Sendable {
   let value: Value
 }
 
+/// An awaited operation, which lets go of the machine before the waiting thread is woken: the
+/// task itself is released a moment after that, on its own thread, and if it still held the
+/// machine then, LeakSanitizer's check at the end of the input could run while the managers were
+/// alive but no longer weakly referenced, and report the side table their reference counts point
+/// to in an encoded form that it cannot follow.
+final class Work {
+  private var machine: Machine?
+  private var body: ((Machine) async -> Void)?
+
+  init(machine: Machine, body: @escaping (Machine) async -> Void) {
+    self.machine = machine
+    self.body = body
+  }
+
+  func run() async {
+    if let machine, let body { await body(machine) }
+    machine = nil
+    body = nil
+  }
+}
+
 /// The program's state. Closures reach it weakly, so nothing outlives an input.
 final class Machine {
   let bytes: UnsafeBufferPointer<UInt8>
@@ -105,9 +126,9 @@ final class Machine {
   func waitFor(_ body: @escaping (Machine) async -> Void, cancelling: Bool = false) {
     guard depth == 0 else { return }
     let done = DispatchSemaphore(value: 0)
-    let work = Unchecked(value: (machine: self, body: body))
+    let work = Unchecked(value: Work(machine: self, body: body))
     let task = Task {
-      await work.value.body(work.value.machine)
+      await work.value.run()
       done.signal()
     }
     if cancelling { task.cancel() }
