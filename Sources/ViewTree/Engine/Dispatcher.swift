@@ -218,17 +218,15 @@ extension Dispatcher {
     _ action: A, from target: Node, trace: ActionTrace?, slot: RequestSlot?
   ) async -> ActionOutcome {
     let actionType = ObjectIdentifier(type(of: action))
-    let (entries, firstBubble, capture) = heapPath(from: target, type: actionType)
+    let (path, firstBubble, capture) = allocatedPath(from: target, type: actionType)
+    defer { path.deallocate() }
     // Strong references to the path's nodes for as long as the dispatch may be suspended.
-    let nodes = entries.map { $0.node.takeUnretainedValue() }
+    let nodes = path.map { $0.node.takeUnretainedValue() }
     // `nodes` is never empty: it holds at least the target.
     guard let tree = nodes[nodes.count - 1]._state else { return .notDispatched(.notInTree) }
     guard tree.dispatchDepth < tree.settings.reentrancyLimit else {
       return .notDispatched(.reentrancyLimit(tree.settings.reentrancyLimit))
     }
-    let path = UnsafeMutableBufferPointer<PathEntry>.allocate(capacity: entries.count)
-    defer { path.deallocate() }
-    _ = path.initialize(from: entries)
     // On the heap, as the dispatch may be suspended while modifiers write to it.
     let actionStorage = UnsafeMutablePointer<any Action>.allocate(capacity: 1)
     defer { actionStorage.deallocate() }
