@@ -257,14 +257,14 @@ struct DispatchRun: ~Copyable {
         return nil
       }
       let serial = node._withUnsafeGuaranteedRef { $0._store[position].serial }
-      let result: ModifierResult
+      let reply: ModifierReply
       if recording {
-        result = runModifierRecording(at: index, position: position, phase: phase)
+        reply = runModifierRecording(at: index, position: position, phase: phase)
       } else {
-        result = runModifier(at: index, position: position)
+        reply = runModifier(at: index, position: position)
       }
-      switch result {
-      case .replied(let reply):
+      switch reply {
+      case .skipped, .passed, .handled, .transformed:
         if apply(reply, at: index) { return .finished }
       case .threw:
         // `runModifier` put the error where the ending's goes.
@@ -284,16 +284,6 @@ struct DispatchRun: ~Copyable {
     return nil
   }
 
-  /// What running one modifier gave. Trivial, so that passing it costs nothing.
-  enum ModifierResult {
-    case replied(ModifierReply)
-    /// The modifier threw; the error is in `error`.
-    case threw
-    /// An asynchronous modifier (or a responder's awaiting form) is to be awaited; nothing ran
-    /// (see `asynchronousBody`).
-    case suspended
-  }
-
   /// The body to await for the modifier at `position` of `path[index]`, for which `runModifier`
   /// answered `.suspended`: it ran no code, so the modifier is still there.
   func asynchronousBody(at index: Int, position: Int) -> AsyncModifierBody {
@@ -309,25 +299,20 @@ struct DispatchRun: ~Copyable {
   /// asynchronous one, which records when it has finished). Apart from `runModifiers`, so that
   /// the untraced path stays small.
   @inline(never)
-  mutating func runModifierRecording(at index: Int, position: Int, phase: ModifierPhase) -> ModifierResult {
+  mutating func runModifierRecording(at index: Int, position: Int, phase: ModifierPhase) -> ModifierReply {
     let node = path[index].node
     let info = node._withUnsafeGuaranteedRef { $0.modifierInfo(at: position) }
     // A copy of the action only when a trace will show it: copying an existential costs
     // reference counting through value witnesses.
     let before = action
-    let result = runModifier(at: index, position: position)
-    switch result {
-    case .replied(let reply): record(node, phase, info, before: before, reply: reply)
-    // `runModifier` put the error where the ending's goes.
-    case .threw: record(node, phase, info, before: before, .threw(error!))
-    case .suspended: break
-    }
-    return result
+    let reply = runModifier(at: index, position: position)
+    record(node, phase, info, before: before, reply: reply)
+    return reply
   }
 
   /// Runs the modifier at `position` of `path[index]`.
   @inline(__always)
-  mutating func runModifier(at index: Int, position: Int) -> ModifierResult {
+  mutating func runModifier(at index: Int, position: Int) -> ModifierReply {
     // The body is copied out of the node before it runs, so that it stays alive when it removes
     // its own modifier (or node, or tree).
     // The candidate search has decided that a typed modifier matches: by type identity, or by the
@@ -339,35 +324,35 @@ struct DispatchRun: ~Copyable {
         // NB: through a local copy of the pointer: `&` on the run's own accessor or field makes
         // the compiler (6.3.1) emit invalid IR under ThreadSanitizer ("Invalid bitcast").
         let action = actionPointer
-        return .replied(try body(&action.pointee, actionType))
+        return try body(&action.pointee, actionType)
       case .observeAll(let body):
         body(action)
-        return .replied(.passed)
+        return .passed
       case .handleAll(let body):
         try body(action)
-        return .replied(.handled)
+        return .handled
       case .decideAll(let body):
-        return .replied(try body(action) == .handled ? .handled : .passed)
+        return try body(action) == .handled ? .handled : .passed
       case .observeTyped(let body):
         body()
-        return .replied(.passed)
+        return .passed
       case .handleTyped(let body):
         try body()
-        return .replied(.handled)
+        return .handled
       case .decideTyped(let body):
-        return .replied(try body() == .handled ? .handled : .passed)
+        return try body() == .handled ? .handled : .passed
       case .respond(let body):
         // The request in place, as for `.action`: passing `action` would copy it.
         let action = actionPointer
-        return .replied(try body(&action.pointee, actionType, slot))
+        return try body(&action.pointee, actionType, slot)
       case .respondEitherWay(let responder):
         if awaits { return .suspended }
         let action = actionPointer
-        return .replied(try responder.body(&action.pointee, actionType, slot, passage(upTo: index)))
+        return try responder.body(&action.pointee, actionType, slot, passage(upTo: index))
       case .asynchronous:
         return .suspended
       case .error:
-        return .replied(.skipped)
+        return .skipped
       }
     } catch {
       self.error = error
@@ -389,7 +374,7 @@ struct DispatchRun: ~Copyable {
   @inline(__always)
   mutating func apply(_ reply: ModifierReply, at index: Int) -> Bool {
     switch reply {
-    case .skipped, .passed:
+    case .skipped, .passed, .threw, .suspended:
       return false
     case .handled:
       ending = .handled(by: path[index].node)
@@ -493,6 +478,10 @@ struct DispatchRun: ~Copyable {
     case .passed: record(node, phase, modifier, before: before, .passed)
     case .handled: record(node, phase, modifier, before: before, .handled)
     case .transformed: record(node, phase, modifier, before: before, .transformed)
+    // `runModifier` put the error where the ending's goes.
+    case .threw: record(node, phase, modifier, before: before, .threw(error!))
+    // Recorded when the awaited modifier has finished.
+    case .suspended: return
     }
   }
 

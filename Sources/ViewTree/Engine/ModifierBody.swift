@@ -9,6 +9,12 @@ enum ModifierReply {
   case handled
   /// The modifier replaced the action (it wrote the replacement to the action it was given).
   case transformed
+  /// The modifier threw; the run put the error where the dispatch keeps it. (Bodies throw; only
+  /// the run answers this.)
+  case threw
+  /// The modifier is asynchronous, or a responder's awaiting form: nothing ran, and the dispatch
+  /// stops to await it (see `DispatchRun.asynchronousBody`). Only the run answers this.
+  case suspended
 }
 
 /// What a `catchError` modifier's body answered, when it did not throw.
