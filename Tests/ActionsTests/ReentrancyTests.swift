@@ -1,11 +1,10 @@
 import Actions
 import Testing
 
-// Each case was a bug at e5b312a: undo ran the step before popping it (a step that cleared the
-// history trapped on `removeLast`, one that called `undo()` recursed until the stack overflowed,
-// with several steps the wrong one was popped), undo inside an open group lost a step for good,
-// the history grew without bound, and a bare manager had no reentrancy guard (an action that
-// performed itself overflowed the stack).
+// Steps and actions that re-enter their history or manager: a step that clears the history or
+// calls `undo()` while it is undone, several steps (the right one must move), undo inside an open
+// group (no step may be lost), the history's bound, and an action that performs itself (the
+// manager's reentrancy guard stops it before the stack overflows).
 
 /// An action that performs its own identifier again, through its manager.
 struct PerformAgainAction: ManagedAction {

@@ -20,8 +20,7 @@ struct RecordDepths: ManagedAction {
 }
 
 /// Performs and validations over paths of providers and managers, and every change to such a
-/// path between two performs from the same node. (These once checked a direct route against the
-/// dispatch; there is one route now, and they hold for it.)
+/// path between two performs from the same node.
 @Suite struct PerformPathTests {
   /// A chain of `depth` nodes under a manager at the root, each providing its depth; returns the
   /// tree and the nodes, root first.

@@ -5,8 +5,8 @@ import ViewTreeActions
 
 // Any closure the engine calls (a provider, a managed action, a modifier) may add or remove
 // modifiers, nodes, managers, or drop the tree; nothing it does may free memory the dispatch
-// still uses. The first two cases are the use-after-free bugs an audit found on the old direct
-// perform route (AddressSanitizer reported heap-use-after-free); CI runs this suite under ASan.
+// still uses. The first two cases free what a perform's path holds while it runs; CI runs this
+// suite under AddressSanitizer, which reports a use after free.
 
 /// An action that runs a closure, so a test can do anything from inside a perform.
 struct RunAction: ManagedAction {

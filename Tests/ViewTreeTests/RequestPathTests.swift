@@ -2,8 +2,7 @@ import Testing
 @_spi(Invariants) import ViewTree
 
 /// Requests answered by a responder some levels up, with every kind of modifier, trace, observer,
-/// error and mutation around them: what the one dispatch must do for a request. (These once
-/// checked a direct route for requests against the general dispatch; there is one route now.)
+/// error and mutation around them: what the one dispatch must do for a request.
 @Suite struct RequestPathTests {
   @Test func anAnswerIsTheSameWithAndWithoutATrace() throws {
     let (tree, nodes) = makeChain(9)

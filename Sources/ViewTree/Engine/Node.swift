@@ -41,7 +41,7 @@ public final class Node {
   @exclusivity(unchecked) var _store = ModifierStore()
 
   // NB: `@exclusivity(unchecked)`: only `update(to:)` writes it, holding no other access to it,
-  // and reconciling children reads every child's; dynamic checks were a tenth of an update.
+  // and reconciling children reads every child's, where dynamic checks would dominate an update.
   /// The node's identifier, used by lookups such as ``NodeTree/node(id:)`` and by ``path``.
   ///
   /// Identifiers need not be unique: lists of rows often repeat one. Lookups return the first
