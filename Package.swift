@@ -27,7 +27,7 @@ let package = Package(
       path: "Playground/Kit"),
     .executableTarget(name: "Playground", dependencies: ["PlaygroundKit"], path: "Playground/App"),
     // Helpers shared by the test targets; not a product.
-    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .target(name: "TestSupport", dependencies: ["ViewTree", "Actions"], path: "Tests/TestSupport"),
     .testTarget(name: "ViewTreeTests", dependencies: ["ViewTree", "TestSupport"]),
     .testTarget(name: "ActionsTests", dependencies: ["Actions", "TestSupport"]),
     // The Playground executable too: a test runs it as a separate process to end it by a signal.

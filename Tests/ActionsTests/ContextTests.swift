@@ -1,4 +1,5 @@
 import Actions
+import TestSupport
 import Testing
 
 @Suite struct ContextTests {
@@ -26,7 +27,7 @@ import Testing
     do {
       let manager = ActionManager()
       weakManager = manager
-      try manager.register(SaveDocumentAction(recorder: Recorder()))
+      try manager.register(SaveDocumentAction(recorder: Log()))
       manager.perform("SaveDocument")  // leaves a spare context with the manager
       context = try manager.makeContext(for: "SaveDocument")
     }
@@ -80,7 +81,7 @@ import Testing
 
   @Test func identifierArgumentsLandInTheContext() throws {
     let manager = ActionManager()
-    let recorder = Recorder()
+    let recorder = Log()
     try manager.register(SetColorAction(recorder: recorder))
     let context = try manager.makeContext(for: #"color.SetColor("color": "red", "size": 3)"#)
     #expect(context.identifier.name == "SetColor")

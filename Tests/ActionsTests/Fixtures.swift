@@ -1,22 +1,13 @@
 import Actions
-
-/// Records what ran, in order.
-final class Recorder {
-  var entries: [String] = []
-  func callAsFunction(_ entry: String) { entries.append(entry) }
-}
+import TestSupport
 
 struct SaveDocumentAction: ManagedAction {
-  let recorder: Recorder
+  let recorder: Log
   func perform(context: ActionContext) throws { recorder("save") }
 }
 
 struct DoActionStuff: ManagedAction {
   func perform(context: ActionContext) throws {}
-}
-
-enum SelectionKey: ActionContextKey {
-  static let defaultValue: [Int] = []
 }
 
 enum DocumentNameKey: ActionContextKey {
@@ -25,7 +16,7 @@ enum DocumentNameKey: ActionContextKey {
 
 /// Enabled only when something is selected.
 struct DeleteRowAction: ManagedAction {
-  let recorder: Recorder
+  let recorder: Log
   func validate(context: ActionContext) -> Validation {
     context[SelectionKey.self].isEmpty
       ? .disabled : Validation(title: "Delete \(context[SelectionKey.self].count) Rows")
@@ -39,7 +30,7 @@ struct FailingAction: ManagedAction {
 }
 
 struct SetColorAction: ManagedAction {
-  let recorder: Recorder
+  let recorder: Log
   func perform(context: ActionContext) throws {
     let color = context.value(forKey: "color", as: String.self) ?? "none"
     let size = context.value(forKey: "size", as: Int.self) ?? 0
@@ -48,7 +39,7 @@ struct SetColorAction: ManagedAction {
 }
 
 struct DownloadAction: AsyncManagedAction {
-  let recorder: Recorder
+  let recorder: Log
   func perform(context: ActionContext) async throws {
     await Task.yield()
     recorder("downloaded")

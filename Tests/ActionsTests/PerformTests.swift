@@ -1,4 +1,5 @@
 import Actions
+import TestSupport
 import Testing
 
 @Suite struct PerformTests {
@@ -24,7 +25,7 @@ import Testing
 
   @Test func validationDecidesAndDisabledActionsDoNotRun() throws {
     let manager = ActionManager()
-    let recorder = Recorder()
+    let recorder = Log()
     try manager.register(DeleteRowAction(recorder: recorder))
     #expect(manager.validate("DeleteRow") == .disabled)
     guard case .disabled(_, let validation) = manager.perform("DeleteRow") else {
@@ -42,7 +43,7 @@ import Testing
 
   @Test func skippingValidationPerformsADisabledAction() throws {
     let manager = ActionManager()
-    let recorder = Recorder()
+    let recorder = Log()
     try manager.register(DeleteRowAction(recorder: recorder))
     let result = manager.perform("DeleteRow") { $0.skipsValidation = true }
     #expect(result.isPerformed)
@@ -51,9 +52,9 @@ import Testing
 
   @Test func observersHearEachStageInOrderForOneActionOrAll() throws {
     let manager = ActionManager()
-    let recorder = Recorder()
+    let recorder = Log()
     try manager.register([SaveDocumentAction(recorder: recorder), FailingAction()])
-    let log = Recorder()
+    let log = Log()
     manager.addObserver { event in log("any \(event.identifier.name) \(Self.describe(event.kind))") }
     let token = manager.addObserver(for: "SaveDocument") { event in
       log("save-only \(Self.describe(event.kind))")
@@ -83,7 +84,7 @@ import Testing
 
   @Test func disabledAndUnknownPerformsNotifyNoObserver() throws {
     let manager = ActionManager()
-    try manager.register(DeleteRowAction(recorder: Recorder()))
+    try manager.register(DeleteRowAction(recorder: Log()))
     var events = 0
     manager.addObserver { _ in events += 1 }
     manager.perform("DeleteRow")
@@ -93,7 +94,7 @@ import Testing
 
   @Test func performReportsExactlyOnceEvenWhenObserversMisbehave() throws {
     let manager = ActionManager()
-    let recorder = Recorder()
+    let recorder = Log()
     try manager.register(SaveDocumentAction(recorder: recorder))
     var removed = false
     var token: ObserverToken?
@@ -108,7 +109,7 @@ import Testing
 
   @Test @MainActor func asyncActionsRunWhenAwaitedAndOnlyThen() async throws {
     let manager = ActionManager()
-    let recorder = Recorder()
+    let recorder = Log()
     try manager.register(DownloadAction(recorder: recorder))
     // In an async context the async overload wins; a synchronous closure reaches the other one.
     let performSynchronously = { manager.perform("Download") }
@@ -122,7 +123,7 @@ import Testing
 
   @Test func asyncPerformAlsoRunsSynchronousActions() async throws {
     let manager = ActionManager()
-    let recorder = Recorder()
+    let recorder = Log()
     try manager.register(SaveDocumentAction(recorder: recorder))
     let result = await manager.perform("menu.SaveDocument")
     #expect(result.isPerformed)

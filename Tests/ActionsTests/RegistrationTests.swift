@@ -1,4 +1,5 @@
 import Actions
+import TestSupport
 import Testing
 
 @Suite struct RegistrationTests {
@@ -10,20 +11,20 @@ import Testing
 
   @Test func registeringTwiceIsAnErrorNamingTheIdentifier() throws {
     let manager = ActionManager()
-    try manager.register(SaveDocumentAction(recorder: Recorder()))
+    try manager.register(SaveDocumentAction(recorder: Log()))
     #expect(throws: ActionsError.duplicateIdentifier("SaveDocument")) {
-      try manager.register(SaveDocumentAction(recorder: Recorder()))
+      try manager.register(SaveDocumentAction(recorder: Log()))
     }
     #expect(throws: ActionsError.duplicateIdentifier("Undo")) {
       try manager.register(DoActionStuff(), as: "Undo")
     }
-    try manager.register(SaveDocumentAction(recorder: Recorder()), as: "SaveAgain")
+    try manager.register(SaveDocumentAction(recorder: Log()), as: "SaveAgain")
     #expect(manager.registeredIdentifiers == ["Redo", "SaveAgain", "SaveDocument", "Undo"])
   }
 
   @Test func batchesRegisterAllOrNone() throws {
     let manager = ActionManager()
-    let recorder = Recorder()
+    let recorder = Log()
     #expect(throws: ActionsError.duplicateIdentifier("SaveDocument")) {
       try manager.register([
         DoActionStuff(), SaveDocumentAction(recorder: recorder), SaveDocumentAction(recorder: recorder),

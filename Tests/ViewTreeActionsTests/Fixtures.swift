@@ -1,10 +1,7 @@
 import Actions
+import TestSupport
 import ViewTree
 import ViewTreeActions
-
-enum SelectionKey: ActionContextKey {
-  static let defaultValue: [Int] = []
-}
 
 enum DocumentKey: ActionContextKey {
   static let defaultValue: String? = nil

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @_spi(Invariants) import ViewTree
 

@@ -1,5 +1,6 @@
+import TestSupport
 import Testing
-import ViewTree
+@_spi(Invariants) import ViewTree
 
 struct FetchName: Request {
   typealias Result = String
@@ -177,3 +178,175 @@ struct FetchProfile: Request {
     #expect(try leaf.request(CountRows()) == 4)
   }
 }
+
+/// Requests answered by a responder some levels up, with every kind of modifier, trace, observer,
+/// error and mutation around them: what the one dispatch must do for a request.
+@Suite struct RequestPathTests {
+  @Test func anAnswerIsTheSameWithAndWithoutATrace() throws {
+    let (tree, nodes) = makeChain(9)
+    for node in nodes.dropLast() { node.handleAction(Save.self) {} }
+    nodes[0].respond(to: FetchName.self) { request in "root #\(request.id)" }
+    let leaf = nodes[8]
+    #expect(try leaf.request(FetchName(id: 4)) == "root #4")
+    let trace = ActionTrace()
+    #expect(try leaf.request(FetchName(id: 4), tracing: trace) == "root #4")
+    #expect(trace.steps.map(\.node.id) == ["n0"])
+    #expect(trace.steps.map(\.resultDescription) == ["handled"])
+    #expect(tree.checkInvariants().isEmpty)
+  }
+
+  @Test func aStepObserverSeesARequestAnsweredByAResponder() throws {
+    let (tree, nodes) = makeChain(3)
+    nodes[0].respond(to: CountRows.self) { _ in 5 }
+    var observed: [String] = []
+    tree.stepObserver = { step in observed.append("\(step.node.id ?? "?") \(step.resultDescription)") }
+    #expect(try nodes[2].request(CountRows()) == 5)
+    #expect(observed == ["n0 handled"])
+  }
+
+  @Test func anUntypedReceiveBelowTheResponderStillSeesTheRequest() throws {
+    let log = Log()
+    let (tree, nodes) = makeChain(3)
+    nodes[0].respond(to: CountRows.self) { _ in 5 }
+    nodes[1].receiveAction { action in
+      log("saw \(type(of: action))")
+      return .unhandled
+    }
+    #expect(try nodes[2].request(CountRows()) == 5)
+    #expect(log.entries == ["saw CountRows"])
+    #expect(tree.checkInvariants().isEmpty)
+  }
+
+  @Test func aHandlerForTheRequestTypeBelowTheResponderTakesItWithoutAnAnswer() throws {
+    let (tree, nodes) = makeChain(3)
+    nodes[0].respond(to: CountRows.self) { _ in 5 }
+    var handled = 0
+    nodes[1].handleAction(CountRows.self) { _ in handled += 1 }
+    do {
+      _ = try nodes[2].request(CountRows())
+      Issue.record("expected an unanswered request")
+    } catch {
+      guard case .unanswered = error.reason else {
+        Issue.record("expected unanswered, got \(error.reason)")
+        return
+      }
+      #expect(error.outcome == "handled by n0/n1: CountRows()")
+    }
+    #expect(handled == 1)
+    #expect(tree.checkInvariants().isEmpty)
+  }
+
+  @Test func aThrowingResponderReachesOnlyTheCatchersThatExistedWhenTheRequestStarted() throws {
+    let log = Log()
+    let (tree, nodes) = makeChain(3)
+    nodes[0].catchError { error in log("root caught \(error)") }
+    nodes[1].respond(to: CountRows.self) { [unowned node = nodes[2]] _ in
+      // Added during the dispatch: must not see this request's error.
+      node.parent?.catchError { _ in log("late catcher") }
+      throw TestError(name: "down")
+    }
+    do {
+      _ = try nodes[2].request(CountRows())
+      Issue.record("expected an error")
+    } catch {
+      guard case .threw(let underlying) = error.reason else {
+        Issue.record("expected threw, got \(error.reason)")
+        return
+      }
+      #expect(underlying as? TestError == TestError(name: "down"))
+      #expect(error.outcome == #"error TestError(name: "down") thrown by n0/n1, caught by n0"#)
+    }
+    #expect(log.entries == ["root caught TestError(name: \"down\")"])
+    #expect(tree.checkInvariants().isEmpty)
+  }
+
+  @Test func catchersOfANodeTheResponderRemovedAreSkipped() throws {
+    let log = Log()
+    let (tree, nodes) = makeChain(4)
+    nodes[0].catchError { _ in log("root caught") }
+    nodes[1].catchError { _ in log("removed node caught") }
+    nodes[2].respond(to: CountRows.self) { [unowned tree] _ in
+      tree.root.children.first?.removeFromParent()
+      throw TestError(name: "after removal")
+    }
+    let leaf = nodes[3]
+    do {
+      _ = try leaf.request(CountRows())
+      Issue.record("expected an error")
+    } catch {
+      #expect(error.outcome.hasSuffix("caught by n0"))
+    }
+    #expect(log.entries == ["root caught"])
+    #expect(nodes[1].parent == nil)
+    #expect(tree.checkInvariants().isEmpty)
+  }
+
+  @Test func aResponderThatRemovesItsOwnNodeKeepsItAliveUntilTheRequestEnds() throws {
+    let (tree, nodes) = makeChain(3)
+    weak var weakMiddle: Node?
+    do {
+      let middle = Node("middle")
+      weakMiddle = middle
+      middle.respond(to: CountRows.self) { [unowned middle] _ in
+        middle.removeFromParent()
+        return middle.children.count
+      }
+      try nodes[1].insertChild(middle, at: 0)
+      try middle.addChild(Node("leaf"))
+    }
+    let leaf = try #require(tree.node(id: "leaf"))
+    // The responder reads its node after removing it: the tree keeps it until the request ends.
+    #expect(try leaf.request(CountRows()) == 1)
+    #expect(weakMiddle == nil)
+    #expect(leaf.parent == nil)
+    #expect(tree.checkInvariants().isEmpty)
+  }
+
+  @Test func aResponderThatRequestsAgainStopsAtTheReentrancyLimit() throws {
+    let (tree, nodes) = makeChain(2)
+    try tree.setReentrancyLimit(3)
+    var depth = 0
+    var deepest: RequestError?
+    nodes[0].respond(to: CountRows.self) { [unowned leaf = nodes[1]] _ in
+      depth += 1
+      do {
+        return try leaf.request(CountRows()) + 1
+      } catch {
+        deepest = error as? RequestError
+        return 0
+      }
+    }
+    #expect(try nodes[1].request(CountRows()) == 2)
+    #expect(depth == 3)
+    guard case .notDispatched(.reentrancyLimit(3)) = deepest?.reason else {
+      Issue.record("expected the reentrancy limit, got \(String(describing: deepest?.reason))")
+      return
+    }
+  }
+
+  @Test func anAnsweredRequestIsNotReportedUnhandled() throws {
+    let (tree, nodes) = makeChain(2)
+    var unhandled: [String] = []
+    tree.onUnhandled = { action, _ in unhandled.append("\(action)") }
+    tree.requiresHandling = true
+    nodes[0].respond(to: CountRows.self) { _ in 1 }
+    #expect(try nodes[1].request(CountRows()) == 1)
+    #expect(throws: RequestError.self) { try nodes[1].request(FetchName(id: 0)) }
+    #expect(unhandled == ["FetchName(id: 0)"])
+  }
+
+  @Test func aClassRequestAnsweredForItsSuperclassGoesTheGeneralWay() throws {
+    let (tree, nodes) = makeChain(2)
+    nodes[0].respond(to: BaseQuery.self) { query in "base answers \(query.name)" }
+    #expect(try nodes[1].request(BaseQuery(name: "a")) == "base answers a")
+    #expect(try nodes[1].request(SpecialQuery(name: "b")) == "base answers b")
+    #expect(tree.checkInvariants().isEmpty)
+  }
+}
+
+class BaseQuery: Request {
+  typealias Result = String
+  let name: String
+  init(name: String) { self.name = name }
+}
+final class SpecialQuery: BaseQuery {}
