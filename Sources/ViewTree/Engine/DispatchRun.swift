@@ -374,6 +374,8 @@ struct DispatchRun: ~Copyable {
   @inline(__always)
   mutating func apply(_ reply: ModifierReply, at index: Int) -> Bool {
     switch reply {
+    // `runModifiers` ends the dispatch on `.threw` and stops at `.suspended` before it applies a
+    // reply, and an awaited body answers neither: they change nothing here.
     case .skipped, .passed, .threw, .suspended:
       return false
     case .handled:

@@ -31,9 +31,6 @@ struct TreeFocus {
 }
 
 extension TreeState {
-  /// The focused node.
-  var focusedNode: Node? { focus.node }
-
   /// Moves focus to `node` and reports the change.
   func setFocus(_ node: Node?) {
     let old = focus.node

@@ -35,7 +35,7 @@ public final class NodeTree {
   /// When the focused node leaves the tree, focus moves to its nearest ancestor still in the tree.
   /// Every change is reported to ``onFocusChange``.
   public internal(set) var focusedNode: Node? {
-    get { state.focusedNode }
+    get { state.focus.node }
     set { state.setFocus(newValue) }
   }
 
