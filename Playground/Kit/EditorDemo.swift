@@ -107,7 +107,7 @@ public final class EditorDemo {
       log.append("\(chord): quit")
     default:
       steps = []
-      let result = tree.handleKey(chord)
+      let result = tree.firstResponder.handleKey(chord)
       log.append(describe(result))
       render()
     }
@@ -139,7 +139,7 @@ public final class EditorDemo {
         log.append("palette '\(query)': no match")
         return
       }
-      let result = tree.perform(best.identifier)
+      let result = tree.firstResponder.perform(best.identifier)
       log.append("palette '\(query)' -> \(best.identifier): \(result)")
       render()
     case .backspace, .delete:
@@ -168,7 +168,7 @@ public final class EditorDemo {
   /// The key bindings in effect at the focus, as a footer shows them (nearest first, disabled
   /// ones marked).
   public func footerLine() -> String {
-    tree.bindingsInEffect(includingShadowed: false).map { binding in
+    tree.firstResponder.bindingsInEffect(includingShadowed: false).map { binding in
       "\(binding.binding.chord) \(binding.validation.title ?? binding.binding.identifier)"
         + (binding.validation.isEnabled ? "" : " (off)")
     }.joined(separator: " · ")

@@ -122,18 +122,14 @@ import Testing
     }
   }
 
-  @Test func typedForEachVisitsOnlyValuesOfTheRequestedType() throws {
+  @Test func aListReadsOnlyValuesOfTheRequestedType() throws {
     let context = try ActionManager().makeContext(for: "X")
     context.append(1, to: "mixed")
     context.append("two", to: "mixed")
     context.append(3, to: "mixed")
-    var integers: [Int] = []
-    context.forEach(in: "mixed", as: Int.self) { integers.append($0) }
-    #expect(integers == [1, 3])
+    #expect(context.values(in: "mixed", as: Int.self) == [1, 3])
     #expect(context.values(in: "mixed", as: String.self) == ["two"])
-    var none = 0
-    context.forEach(in: "absent", as: Int.self) { _ in none += 1 }
-    #expect(none == 0)
+    #expect(context.values(in: "absent", as: Int.self).isEmpty)
   }
 
   @Test func providersOverrideInTheDocumentedOrder() throws {
@@ -190,7 +186,9 @@ protocol SelectionObserver: AnyObject {
 struct SelectionChanged: ManagedAction {
   static let observersKey = "selectionObservers"
   func perform(context: ActionContext) throws {
-    context.forEach(in: Self.observersKey, as: (any SelectionObserver).self) { $0.selectionChanged() }
+    for observer in context.values(in: Self.observersKey, as: (any SelectionObserver).self) {
+      observer.selectionChanged()
+    }
   }
 }
 

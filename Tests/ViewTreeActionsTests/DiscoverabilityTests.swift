@@ -9,7 +9,7 @@ import ViewTreeActions
     editor.tree.root.bindKey("ctrl+s", to: "Save").bindKey("del", to: "DeleteRow")
     editor.node("editor").bindKey("ctrl+s", to: "SetColor(color: blue)")
     try editor.tree.focus(id: "editor")
-    let bindings = editor.tree.bindingsInEffect()
+    let bindings = editor.tree.firstResponder.bindingsInEffect()
     #expect(
       bindings.map { "\($0.binding.node.label) \($0.binding.chord)" } == [
         "editor ctrl+s", "window ctrl+s", "window delete",
@@ -20,7 +20,7 @@ import ViewTreeActions
     #expect(bindings[2].validation.isEnabled == false)
     #expect(bindings[1].validation.title == "Save report.txt")
     #expect(
-      editor.tree.bindingsInEffect(includingShadowed: false).map(\.description) == [
+      editor.tree.firstResponder.bindingsInEffect(includingShadowed: false).map(\.description) == [
         "ctrl+s  SetColor(color: blue)", "delete  DeleteRow (disabled)",
       ])
     // Listing performs nothing.
@@ -33,9 +33,9 @@ import ViewTreeActions
     editor.tree.root.bindKey("ctrl+s", to: "Save")
     editor.node("list").bindKey("del", to: "DeleteRow")
     try editor.tree.focus(id: "list")
-    #expect(editor.tree.bindingsInEffect().map(\.binding.chord.description) == ["delete", "ctrl+s"])
+    #expect(editor.tree.firstResponder.bindingsInEffect().map(\.binding.chord.description) == ["delete", "ctrl+s"])
     try editor.tree.focus(id: "editor")
-    #expect(editor.tree.bindingsInEffect().map(\.binding.chord.description) == ["ctrl+s"])
+    #expect(editor.tree.firstResponder.bindingsInEffect().map(\.binding.chord.description) == ["ctrl+s"])
     #expect(Node("loose").bindingsInEffect().isEmpty)
   }
 }

@@ -100,7 +100,7 @@ import ViewTreeActions
     #expect(undo?.validation == Validation(title: "Undo Delete Row"))
     #expect(try editor.tree.activate(editor.node("undo")).isPerformed)
     #expect(editor.model.rows == ["alpha", "beta", "gamma"])
-    #expect(editor.tree.validate("Edit.Redo") == Validation(title: "Redo Delete Row"))
-    #expect(editor.tree.validate("Edit.Undo").isEnabled == false)
+    #expect(editor.tree.firstResponder.validate("Edit.Redo") == Validation(title: "Redo Delete Row"))
+    #expect(editor.tree.firstResponder.validate("Edit.Undo").isEnabled == false)
   }
 }

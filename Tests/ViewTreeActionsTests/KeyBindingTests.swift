@@ -115,7 +115,7 @@ import ViewTreeActions
     #expect(binding.node.id == "editor")
     #expect(editor.model.colors == ["editor"])
     #expect(editor.tree.focusedNode?.id == "list")
-    editor.tree.handleKey(chord)
+    editor.tree.firstResponder.handleKey(chord)
     #expect(editor.model.colors == ["editor", "root"])
   }
 
@@ -124,9 +124,9 @@ import ViewTreeActions
     editor.tree.root.bindKey("ctrl+s", to: "Save")
     editor.node("editor").bindKey("ctrl+s", to: "SetColor(color: blue)")
     try editor.tree.focus(id: "editor")
-    let binding = try #require(editor.tree.resolveKey(try KeyChord(parsing: "ctrl+s")))
+    let binding = try #require(editor.tree.firstResponder.resolveKey(try KeyChord(parsing: "ctrl+s")))
     #expect(binding.node.id == "editor")
-    let result = try editor.tree.handleKey("ctrl+s")
+    let result = try editor.tree.firstResponder.handleKey(KeyChord(parsing: "ctrl+s"))
     guard case .handled(_, let performed) = result, performed.isPerformed else {
       Issue.record("expected the editor binding to perform, got \(result)")
       return
@@ -134,9 +134,9 @@ import ViewTreeActions
     #expect(editor.model.colors == ["blue"])
 
     try editor.tree.focus(id: "list")
-    try editor.tree.handleKey("ctrl+s")
+    try editor.tree.firstResponder.handleKey(KeyChord(parsing: "ctrl+s"))
     #expect(editor.model.saves.isEmpty)  // Save is disabled from the list: no document
-    guard case .unbound = try editor.tree.handleKey("ctrl+q") else {
+    guard case .unbound = try editor.tree.firstResponder.handleKey(KeyChord(parsing: "ctrl+q")) else {
       Issue.record("expected unbound")
       return
     }
@@ -148,7 +148,7 @@ import ViewTreeActions
     editor.node("sidebar").bindKey("delete", to: "DeleteRow")
     editor.model.selection = []
     try editor.tree.focus(id: "list")
-    let result = try editor.tree.handleKey("del")
+    let result = try editor.tree.firstResponder.handleKey(KeyChord(parsing: "del"))
     guard case .handled(let binding, .answered(.disabled, _)) = result else {
       Issue.record("expected a disabled answer from the sidebar binding, got \(result)")
       return
@@ -158,12 +158,8 @@ import ViewTreeActions
   }
 
   @Test func malformedKeyPressesAreErrors() {
-    let editor = Editor()
-    #expect(
-      throws: ViewTreeActionsError.invalidChord(
-        KeyChordParseError(text: "ctrl+", offset: 5, reason: .emptyPart))
-    ) {
-      try editor.tree.handleKey("ctrl+")
+    #expect(throws: KeyChordParseError(text: "ctrl+", offset: 5, reason: .emptyPart)) {
+      try KeyChord(parsing: "ctrl+")
     }
   }
 }

@@ -40,10 +40,10 @@ import ViewTreeActions
         model.rows.append("opened")
       }
       try editor.tree.focus(id: "editor")
-      #expect(await editor.tree.perform("menu.Save").isPerformed)
-      #expect(try editor.tree.handleKey("ctrl+s").description.contains("performed"))
+      #expect(await editor.tree.firstResponder.perform("menu.Save").isPerformed)
+      #expect(try await editor.tree.firstResponder.handleKey(KeyChord(parsing: "ctrl+s")).description.contains("performed"))
       #expect(editor.tree.validateItems().count == 5)
-      #expect(try await editor.tree.request(Ask()) == "alpha")
+      #expect(try await editor.tree.firstResponder.request(Ask()) == "alpha")
       #expect(await editor.node("list").trigger(Open()).isHandled)
       owner.node = nil
     }

@@ -36,18 +36,18 @@ import ViewTreeActions
     try tree.focus(id: "editor")
 
     // Results a Task can return: summaries are Sendable.
-    let renamed = await Task { @MainActor in tree.trigger(Rename(title: "Notes")).summary }.value
+    let renamed = await Task { @MainActor in tree.firstResponder.trigger(Rename(title: "Notes")).summary }.value
     #expect(renamed.kind == .handled)
     #expect(renamed.nodePath == "window/editor")
     #expect(document.title == "Notes")
 
-    let performed = await Task { @MainActor in tree.perform("Save").summary }.value
+    let performed = await Task { @MainActor in tree.firstResponder.perform("Save").summary }.value
     #expect(performed.performResult?.isPerformed == true)
     #expect(performed.managerPath == "window")
-    #expect(tree.validate("Save").title == "Save Notes")
+    #expect(tree.firstResponder.validate("Save").title == "Save Notes")
 
     // The synchronous form (in an async function, a closure picks it over the awaited one).
-    let press: (KeyChord) -> KeyPressResult = { tree.handleKey($0) }
+    let press: (KeyChord) -> KeyPressResult = { tree.firstResponder.handleKey($0) }
     let key: KeyPressResult = press(try KeyChord(parsing: "ctrl+s"))
     guard case .handled(_, let result) = key, result.isPerformed else {
       Issue.record("expected ctrl+s to save, got \(key)")

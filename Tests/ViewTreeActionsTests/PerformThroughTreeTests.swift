@@ -7,7 +7,7 @@ import ViewTreeActions
   @Test func performStartsAtTheFocusAndTheNearestProvidersFillTheContext() throws {
     let editor = Editor()
     try editor.tree.focus(id: "editor")
-    let result = editor.tree.perform("menu.Save")
+    let result = editor.tree.firstResponder.perform("menu.Save")
     #expect(result.isPerformed)
     #expect(result.manager === editor.tree.root)
     #expect(editor.model.saves == ["report.txt"])
@@ -128,11 +128,11 @@ import ViewTreeActions
     let editor = Editor()
     let elsewhere = Node("elsewhere")
     try elsewhere.addChild(editor.tree.root)
-    guard case .notPerformed(.notDispatched(.notInTree)) = editor.tree.perform("Save") else {
+    guard case .notPerformed(.notDispatched(.notInTree)) = editor.tree.firstResponder.perform("Save") else {
       Issue.record("expected notInTree")
       return
     }
-    #expect(editor.tree.validate("Save") == .unavailable)
+    #expect(editor.tree.firstResponder.validate("Save") == .unavailable)
     #expect(editor.tree.validateItems().allSatisfy { $0.validation == .unavailable })
     // Releasing the adopting node frees the root from it, and the tree works again.
     _ = consume elsewhere

@@ -21,12 +21,12 @@ func runDiscoveryExample() throws -> [String] {
   try tree.focus(id: "list")
 
   // A footer: the bindings in effect at the focus, nearest first, validated there.
-  let footer = tree.bindingsInEffect(includingShadowed: false).map(\.description)
+  let footer = tree.firstResponder.bindingsInEffect(includingShadowed: false).map(\.description)
 
   // A palette: every command the nearest manager offers here, filtered as the user types.
   let palette = CommandPalette(from: tree.focusedNode!)
   let best = palette.matches("rl").first!.entry
-  tree.perform(best.identifier)
+  tree.firstResponder.perform(best.identifier)
 
   // Who would answer, without running anything.
   let answerer = tree.focusedNode!.performPrediction(for: "Reload")

@@ -52,7 +52,7 @@ func runTreeExample() throws -> [String] {
   log.append("\(tree.validateItems(in: menu).map(\.validation.isEnabled))")
   try tree.focus(id: "list")  // the list provides its chosen rows: enabled
   log.append("\(tree.validateItems(in: menu).map(\.validation.isEnabled))")
-  log.append("\(try tree.handleKey("delete"))")  // resolved on the list, performed
+  log.append("\(try tree.firstResponder.handleKey(KeyChord(parsing: "delete")))")  // resolved on the list, performed
   log.append(store.rows.joined(separator: ", "))
   return log
 }

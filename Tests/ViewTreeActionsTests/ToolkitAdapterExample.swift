@@ -35,14 +35,14 @@ import ViewTreeActions
   /// Key input from the terminal or window system; `false` when nothing is bound.
   func key(_ chord: KeyChord) -> Bool {
     defer { render() }
-    guard case .handled = tree.handleKey(chord) else { return false }
+    guard case .handled = tree.firstResponder.handleKey(chord) else { return false }
     return true
   }
 
   /// Buttons and menus: the action starts at the focus.
   func trigger(_ action: some Action) -> ActionOutcome.Summary {
     defer { render() }
-    return tree.trigger(action).summary
+    return tree.firstResponder.trigger(action).summary
   }
 }
 // toolkit-adapter:end

@@ -43,7 +43,7 @@ struct RunAction: ManagedAction {
   @Test func aProviderThatRemovesAnotherProviderDuringKeyHandling() throws {
     let (tree, _, leaf) = try treeWhoseLeafRemovesTheMiddleProvider()
     try tree.focus(leaf)
-    #expect(try tree.handleKey("ctrl+n").description.contains("performed Noop"))
+    #expect(try tree.firstResponder.handleKey(KeyChord(parsing: "ctrl+n")).description.contains("performed Noop"))
   }
 
   @Test func aProviderThatRemovesAnotherProviderDuringItemValidation() throws {
@@ -146,16 +146,16 @@ struct RunAction: ManagedAction {
     tree.node(id: "editor")?.provideActionContext { $0.set("draft.txt", forKey: "document") }
     try tree.focus(id: "editor")
     // Synchronously, an asynchronous action cannot run and says so.
-    let synchronous = { tree.perform("Fetch") }
+    let synchronous = { tree.firstResponder.perform("Fetch") }
     guard case .answered(.failed(_, ActionsError.requiresAwait("Fetch")), _) = synchronous() else {
       Issue.record("expected requiresAwait")
       return
     }
-    #expect(await tree.perform("menu.Fetch").isPerformed)
+    #expect(await tree.firstResponder.perform("menu.Fetch").isPerformed)
     #expect(seen == ["draft.txt"])
     // Async key handling takes the same route.
     tree.root.bindKey("ctrl+f", to: "Fetch")
-    #expect(await tree.handleKey(try KeyChord(parsing: "ctrl+f")).description.contains("performed Fetch"))
+    #expect(await tree.firstResponder.handleKey(try KeyChord(parsing: "ctrl+f")).description.contains("performed Fetch"))
     #expect(seen == ["draft.txt", "draft.txt"])
   }
 }

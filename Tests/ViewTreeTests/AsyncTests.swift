@@ -87,7 +87,7 @@ import ViewTree
     // The tree stays on the main actor; the task reports back only what it saw.
     let task = Task { @MainActor () -> (cancelled: Bool, description: String) in
       withUnsafeCurrentTask { $0?.cancel() }
-      let outcome = await tree.trigger(Save())
+      let outcome = await tree.firstResponder.trigger(Save())
       return (outcome.error is CancellationError, "\(outcome)")
     }
     let result = await task.value
@@ -101,7 +101,7 @@ import ViewTree
       while !Task.isCancelled { await Task.yield() }
       throw CancellationError()
     }
-    let task = Task { @MainActor () -> Bool in (await tree.trigger(Save())).error is CancellationError }
+    let task = Task { @MainActor () -> Bool in (await tree.firstResponder.trigger(Save())).error is CancellationError }
     await Task.yield()
     task.cancel()
     #expect(await task.value)
@@ -145,17 +145,17 @@ import ViewTree
       await withCheckedContinuation { resume = $0 }
     }
     tree.root.handleAction(Open.self) { _ in }
-    let first = Task { @MainActor () -> Bool in (await tree.trigger(Save())).isHandled }
+    let first = Task { @MainActor () -> Bool in (await tree.firstResponder.trigger(Save())).isHandled }
     while resume == nil { await Task.yield() }
-    let triggerSynchronously = { tree.trigger(Open(path: "")) }
+    let triggerSynchronously = { tree.firstResponder.trigger(Open(path: "")) }
     // One level is taken by the suspended dispatch: a dispatch beside it still runs, but one
     // nested in that would exceed the limit of 2.
     #expect(triggerSynchronously().isHandled)
     // What the nested dispatch did, without its nodes (an outcome kept here would keep the tree).
     var nested: String?
-    tree.root.handleAction(Close.self) { [unowned tree] _ in nested = tree.trigger(Open(path: "")).description
+    tree.root.handleAction(Close.self) { [unowned tree] _ in nested = tree.firstResponder.trigger(Open(path: "")).description
     }
-    let close = { tree.trigger(Close()) }
+    let close = { tree.firstResponder.trigger(Close()) }
     #expect(close().isHandled)
     #expect(nested == "not dispatched: \(NotDispatchedReason.reentrancyLimit(2))")
     resume?.resume()
@@ -175,11 +175,11 @@ import ViewTree
       depth += 1
       deepest = max(deepest, depth)
       await Task.yield()
-      let outcome = await tree.trigger(Save())
+      let outcome = await tree.firstResponder.trigger(Save())
       if case .notDispatched = outcome { refused = outcome }
       depth -= 1
     }
-    #expect(await tree.trigger(Save()).isHandled)
+    #expect(await tree.firstResponder.trigger(Save()).isHandled)
     #expect(deepest == 4)
     guard case .notDispatched(.reentrancyLimit(4))? = refused else {
       Issue.record("expected the fifth nested dispatch to be refused, got \(String(describing: refused))")

@@ -154,7 +154,7 @@ import ViewTree
     leaf.trigger(Open(path: "x"))
     // Declaration order is dispatch order; only the new closures run.
     #expect(log.entries == ["second x"])
-    tree.trigger(Save())
+    tree.firstResponder.trigger(Save())
     #expect(log.entries == ["second x"])
   }
 
@@ -364,7 +364,7 @@ import ViewTree
     let focused = tree.focusedNode
     var released: [() -> Node?] = []
     for round in 0..<100 {
-      let outcome = tree.trigger(Increment())
+      let outcome = tree.firstResponder.trigger(Increment())
       #expect(outcome.handlerID == "window")
       #expect(model.count == round + 1)
       // A row comes and goes every other render.

@@ -132,7 +132,7 @@ import ViewTree
       let editor = try #require(weakEditor)
       let trigger = editor.triggerAction
       try tree.focus(editor)
-      tree.trigger(SaveDocument())
+      tree.firstResponder.trigger(SaveDocument())
       trigger(DeleteRow(index: 0))
       #expect(document.saves == 1)
     }

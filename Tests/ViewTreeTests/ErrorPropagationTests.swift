@@ -31,7 +31,7 @@ import ViewTree
       .catchError { _ in log("attached before") }
       .handleAction(Save.self) { throw TestError(name: "x") }
       .catchError { _ in log("attached after") }
-    let outcome = tree.trigger(Save())
+    let outcome = tree.firstResponder.trigger(Save())
     #expect(log.entries == ["attached after"])
     #expect(outcome.error as? TestError == TestError(name: "x"))
   }

@@ -421,11 +421,11 @@ enum EntryPoint: String, CaseIterable {
       return await node.trigger(value.action)
     case .send:
       try? run.tree.focus(node)
-      let send = { run.tree.trigger(value.action) }
+      let send = { run.tree.firstResponder.trigger(value.action) }
       return send()
     case .sendAwaited:
       try? run.tree.focus(node)
-      return await run.tree.trigger(value.action)
+      return await run.tree.firstResponder.trigger(value.action)
     case .request, .requestAwaited:
       // Nobody answers the model's requests: the outcome is what the dispatch did.
       switch (value, self) {

@@ -49,7 +49,7 @@ import Testing
     }
     root.onAction { _ in log("second") }
     root.onAction { _ in log("third") }
-    tree.trigger(Save())
+    tree.firstResponder.trigger(Save())
     #expect(log.entries == ["first", "third"])
   }
 
@@ -63,7 +63,7 @@ import Testing
       for info in root.modifiers.prefix(2) { try? root.removeModifier(info.id) }
     }
     root.onAction { _ in log("third") }
-    tree.trigger(Save())
+    tree.firstResponder.trigger(Save())
     #expect(log.entries == ["first", "second", "third"])
   }
 

@@ -9,10 +9,10 @@ import Testing
       Node("editor").onAction { _ in log("editor") }
     }
     tree.root.onAction { _ in log("window") }
-    tree.trigger(Save())
+    tree.firstResponder.trigger(Save())
     #expect(log.entries == ["window"])
     try tree.focus(id: "editor")
-    tree.trigger(Save())
+    tree.firstResponder.trigger(Save())
     #expect(log.entries == ["window", "editor", "window"])
     tree.clearFocus()
     #expect(tree.focusedNode == nil)
@@ -70,7 +70,7 @@ import Testing
   @Test func removingTheRootDoesNothing() {
     let tree = NodeTree("window") { Node("child") }
     #expect(tree.root.removeFromParent() == false)
-    #expect(tree.trigger(Save()).isHandled == false)
+    #expect(tree.firstResponder.trigger(Save()).isHandled == false)
     #expect(tree.root.children.count == 1)
   }
 
@@ -89,12 +89,12 @@ import Testing
     let outer = Node("outer")
     try outer.addChild(tree.root)
     #expect(tree.isRooted == false)
-    guard case .notDispatched(.notInTree) = tree.trigger(Save()) else {
+    guard case .notDispatched(.notInTree) = tree.firstResponder.trigger(Save()) else {
       Issue.record("expected notInTree")
       return
     }
     tree.root.removeFromParent()
-    #expect(tree.trigger(Save()).handlerID == "inner")
+    #expect(tree.firstResponder.trigger(Save()).handlerID == "inner")
   }
 
   @Test func reentrancyLimitMustBePositive() throws {
@@ -139,7 +139,7 @@ import Testing
     var seen: [(String, String?)] = []
     tree.onUnhandled = { action, node in seen.append(("\(action)", node.id)) }
     try tree.focus(id: "editor")
-    let outcome = tree.trigger(Open(path: "/tmp"))
+    let outcome = tree.firstResponder.trigger(Open(path: "/tmp"))
     guard case .unhandled(let final) = outcome else {
       Issue.record("expected unhandled, got \(outcome)")
       return
@@ -209,14 +209,14 @@ import Testing
       moving.removeFromParent()
     }
     outer.root.handleAction(Outer.self) { [unowned inner, unowned outer] in
-      inner.trigger(Inner())
+      inner.firstResponder.trigger(Inner())
       // The inner dispatch is over; the outer one still keeps "moving", and what leaves it.
       problems = outer.checkInvariants(idle: false)
       let moving = try #require(weakChild?.parent)
       moving.removeAllChildren()
       childAliveDuringDispatch = weakChild != nil
     }
-    #expect(outer.trigger(Outer()).isHandled)
+    #expect(outer.firstResponder.trigger(Outer()).isHandled)
     #expect(problems.isEmpty)
     #expect(childAliveDuringDispatch)
     #expect(weakChild == nil)
@@ -252,7 +252,7 @@ import Testing
     }
     let again = try NodeTree(root: root)
     #expect(again.focusedNode?.id == "leaf")
-    #expect(again.trigger(Save()).finalAction is Save)
+    #expect(again.firstResponder.trigger(Save()).finalAction is Save)
   }
 
   @Test func focusChangesAreReported() throws {

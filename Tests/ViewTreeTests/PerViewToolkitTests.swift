@@ -178,7 +178,7 @@ import Testing
         #expect(toolkit.seen.entries == [Seen(key: row.key, version: row.state[0])], "step \(step)")
       }
       toolkit.seen.entries.removeAll()
-      tree.trigger(Save())
+      tree.firstResponder.trigger(Save())
       #expect(toolkit.seen.entries == [Seen(key: -1, version: toolkit.app.state.count)], "step \(step)")
     }
     #expect(reported.isEmpty)

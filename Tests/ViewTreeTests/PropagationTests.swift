@@ -53,7 +53,7 @@ import ViewTree
         return .unhandled
       }
       .onAction { _ in log("observe 3") }
-    tree.trigger(Save())
+    tree.firstResponder.trigger(Save())
     #expect(log.entries == ["capture 1", "capture 2", "observe 1", "receive 2", "observe 3"])
   }
 
@@ -207,8 +207,8 @@ import ViewTree
     tree.root
       .onAction(SpecialCommand.self) { command in log("special \(command.name)") }
       .handleAction(BaseCommand.self) { command in log("base \(command.name)") }
-    tree.trigger(SpecialCommand(name: "a"))
-    tree.trigger(BaseCommand(name: "b"))
+    tree.firstResponder.trigger(SpecialCommand(name: "a"))
+    tree.firstResponder.trigger(BaseCommand(name: "b"))
     #expect(log.entries == ["special a", "base a", "base b"])
   }
 

@@ -32,7 +32,7 @@ func runDeclarativeExample() throws -> [String] {
   try tree.focus(id: "beta")
   let gamma = tree.node(id: "gamma")
 
-  tree.trigger(Remove(row: "beta"))  // from the focus: beta handles it
+  tree.firstResponder.trigger(Remove(row: "beta"))  // from the focus: beta handles it
   tree.update(to: rows.declaration)  // re-declared: beta's node goes, focus moves to the list
 
   log.append(tree.root.children.map { $0.id ?? "?" }.joined(separator: ", "))

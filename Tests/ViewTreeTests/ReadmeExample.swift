@@ -36,7 +36,7 @@ func runExample() throws -> [String] {
   let tree = makeEditorTree(document: document)
 
   try tree.focus(id: "editor")
-  let saved = tree.trigger(SaveDocument())  // handled by window/editor
+  let saved = tree.firstResponder.trigger(SaveDocument())  // handled by window/editor
 
   let rows = tree.node(id: "rows")!
   let deleted = rows.trigger(DeleteRow(index: 0))  // handled by window/sidebar

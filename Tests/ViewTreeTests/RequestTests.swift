@@ -129,7 +129,7 @@ struct FetchProfile: Request {
       calls += 1
       return "x"
     }
-    #expect(tree.trigger(FetchName(id: 1)).handler === tree.root)
+    #expect(tree.firstResponder.trigger(FetchName(id: 1)).handler === tree.root)
     #expect(calls == 1)
   }
 
@@ -137,7 +137,7 @@ struct FetchProfile: Request {
     let tree = NodeTree("root") { Node("editor") }
     tree.root.respond(to: CountRows.self) { _ in 3 }
     try tree.focus(id: "editor")
-    #expect(try tree.request(CountRows()) == 3)
+    #expect(try tree.firstResponder.request(CountRows()) == 3)
     let editor = try #require(tree.node(id: "editor"))
     let trigger = editor.triggerAction
     #expect(try trigger.request(CountRows()) == 3)

@@ -105,7 +105,7 @@ let benchmarks: @Sendable () -> Void = {
   // Resolving a key chord bound at the root from a focus 16 levels deep.
   Benchmark("ResolveKeyChord16Deep") { benchmark, state in
     for _ in benchmark.scaledIterations {
-      blackHole(state.tree.resolveKey(state.chord))
+      blackHole(state.tree.firstResponder.resolveKey(state.chord))
     }
   } setup: {
     KeyState()

@@ -193,7 +193,7 @@ final class Machine {
       if a % 2 == 0 { node(a).bindKey(chord, to: "Step") } else { _ = try? tree(b).handleKey(chord) }
     case 18:
       let tree = tree(a)
-      waitFor({ _ in _ = await tree.handleKey(KeyChord(.delete)) })
+      waitFor({ _ in _ = await tree.firstResponder.handleKey(KeyChord(.delete)) })
     case 19:
       // Replace or swap a manager while it may be performing.
       if b % 2 == 0 {

@@ -81,12 +81,12 @@ final class Machine {
     case 5: try? tree.focus(node(a))
     case 6:
       if b % 2 == 0 { node(a).trigger(Ping(n: b)) } else { node(a).trigger(Pong(n: b)) }
-    case 7: tree.trigger(Ping(n: a))
+    case 7: tree.firstResponder.trigger(Ping(n: a))
     case 8: node(a).perform(["Noop", "Picky", "menu.Noop(x: 1)", "Broken(", "Missing", "Undo"][Int(b) % 6])
     case 9: _ = try? node(a).request(Ask())
     case 10:
       let chord = ["ctrl+s", "del", "f5", "shift+tab"][Int(b) % 4]
-      if a % 2 == 0 { node(a).bindKey(chord, to: "Noop") } else { _ = try? tree.handleKey(chord) }
+      if a % 2 == 0 { node(a).bindKey(chord, to: "Noop") } else { _ = try? tree.firstResponder.handleKey(chord) }
     case 11: node(a).removeAllChildren()
     default: _ = tree.validateItems()
     }

@@ -8,7 +8,7 @@
 /// - under typed keys (``ActionContextKey``), read with a subscript;
 /// - under string keys (``set(_:forKey:)``), read with ``value(forKey:as:)``, which also finds
 ///   identifier arguments of that name;
-/// - in lists under string keys (``append(_:to:)``), visited by type with ``forEach(in:as:_:)``:
+/// - in lists under string keys (``append(_:to:)``), read by type with ``values(in:as:)``:
 ///   the classic pattern in which each interested object appends itself and the action calls every
 ///   observer of a protocol.
 public final class ActionContext {
@@ -29,7 +29,8 @@ public final class ActionContext {
       hasExplicitSender = true
     }
   }
-  /// When `true`, `ActionManager.perform(context:)` performs without validating first.
+  /// When `true`, a perform runs the action without validating it first (set it in a perform's
+  /// `configure` closure).
   public var skipsValidation: Bool {
     get { skipsValidationFlag }
     set { skipsValidationFlag = newValue }
@@ -132,9 +133,6 @@ public final class ActionContext {
     if storageIfAllocated != nil { storageIfAllocated = nil }
     isProviding = false
   }
-
-  /// The identifier's arguments.
-  public var arguments: [ActionArgument] { identifier.arguments }
 
   // MARK: Typed keys
 
@@ -251,18 +249,12 @@ public final class ActionContext {
     storage.lists[list, default: []].append(value)
   }
 
-  /// Calls `body` with every value of the list that is a `T`, in order, skipping the others.
+  /// The values of a list that are `T`s, in order, skipping the others.
   ///
   /// - Parameters:
   ///   - list: The list's key.
-  ///   - type: The type of value to visit, often a protocol: `(any SelectionObserver).self`.
-  ///   - body: Called with each matching value.
-  public func forEach<T>(in list: String, as type: T.Type, _ body: (T) throws -> Void) rethrows {
-    guard let values = storageIfAllocated?.lists[list] else { return }
-    for case let value as T in values { try body(value) }
-  }
-
-  /// The values of a list that are `T`s, in order.
+  ///   - type: The type of value wanted, often a protocol: `(any SelectionObserver).self`.
+  /// - Returns: The matching values.
   public func values<T>(in list: String, as type: T.Type = T.self) -> [T] {
     storageIfAllocated?.lists[list]?.compactMap { $0 as? T } ?? []
   }
@@ -270,14 +262,8 @@ public final class ActionContext {
   // MARK: Providers
 
   /// Lets providers add their values, nearest first: each key keeps the first value it gets.
-  ///
-  /// - Parameter providers: The providers, nearest first.
-  public func collect(from providers: some Sequence<any ActionContextProvider>) {
-    whileProviding { _ in for provider in providers { provider.provide(to: self) } }
-  }
-
-  /// The same for an array, whose providers are asked where they are (iterating would copy each
-  /// one, retaining what it holds): what a manager's perform uses.
+  /// The providers are asked where they are in the array: iterating would copy each one,
+  /// retaining what it holds.
   func collect(from providers: [any ActionContextProvider]) {
     guard !providers.isEmpty else { return }
     whileProviding { _ in for index in providers.indices { providers[index].provide(to: self) } }
@@ -290,12 +276,4 @@ public final class ActionContext {
     defer { isProviding = outer }
     body(self)
   }
-
-  /// Removed: providers run in a providing phase that ``collect(from:)`` opens and closes.
-  @available(*, unavailable, message: "run providers with collect(from:)")
-  public func beginProviding() {}
-
-  /// Removed: providers run in a providing phase that ``collect(from:)`` opens and closes.
-  @available(*, unavailable, message: "run providers with collect(from:)")
-  public func endProviding() {}
 }

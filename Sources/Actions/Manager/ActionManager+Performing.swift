@@ -21,16 +21,6 @@ extension ActionManager {
       then: { context, identifier, registration in perform(context, identifier, registration) })
   }
 
-  /// Performs a context built elsewhere (for example along a tree).
-  ///
-  /// - Parameter context: The context.
-  /// - Returns: What happened.
-  @discardableResult
-  public func perform(context: ActionContext) -> PerformResult {
-    let identifier = context.identifier
-    return perform(context, identifier, actions[identifier.name])
-  }
-
   /// Performs `context`, whose identifier is `identifier`, with `registration`.
   @inline(__always)
   private func perform(
@@ -87,15 +77,11 @@ extension ActionManager {
     } catch {
       return .invalidIdentifier(error)
     }
-    return await perform(context: context)
+    return await performAwaited(context)
   }
 
   /// Performs a context whose action may be asynchronous, on the caller's actor.
-  ///
-  /// - Parameter context: The context.
-  /// - Returns: What happened.
-  @discardableResult
-  nonisolated(nonsending) public func perform(context: ActionContext) async -> PerformResult {
+  nonisolated(nonsending) func performAwaited(_ context: ActionContext) async -> PerformResult {
     let identifier = context.identifier
     guard let registration = actions[identifier.name] else { return .unknown(identifier) }
     guard performDepth < reentrancyLimit else {
@@ -131,7 +117,7 @@ extension ActionManager {
 // MARK: For trees
 
 extension ActionManager {
-  /// Performs an identifier for a tree (the ViewTreeActions adapter): as the public `perform`,
+  /// Performs an identifier for a tree (the ViewTreeActions adapter): as `perform(_:sender:)`,
   /// with `provide` adding values as providers do (a key already set keeps its value), in the one
   /// context the manager builds.
   package func performProviding(
@@ -158,7 +144,7 @@ extension ActionManager {
     context.whileProviding(provide)
     // The context may be suspended with its action: it is not reused.
     context.keepManager()
-    return await perform(context: context)
+    return await performAwaited(context)
   }
 
   /// Validates an identifier for a tree, with `provide` adding values as providers do.

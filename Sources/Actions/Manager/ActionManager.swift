@@ -102,8 +102,8 @@ public final class ActionManager {
   // NB: the manager's stored properties are internal or private, and every access to them reads
   // or writes the whole value, calling nothing while it lasts (lists are taken out, changed and
   // put back). The optimizer then proves that no two accesses overlap and drops the run-time
-  // exclusivity checks a perform would otherwise make. A public stored property, or one changed in
-  // place by a call, keeps them.
+  // exclusivity checks a perform would otherwise make. A stored property users can reach, or one
+  // changed in place by a call, keeps them.
   private var limit = 64
   var observers: [Observer] = []
   private var nextObserverID = 0
@@ -370,13 +370,5 @@ public final class ActionManager {
     case .some(let registration): registration.validate(context)
     case .none: .unavailable
     }
-  }
-
-  /// Validates a context built elsewhere (for example along a tree).
-  ///
-  /// - Parameter context: The context.
-  /// - Returns: The action's validation, or ``Validation/unavailable`` for an unknown identifier.
-  public func validate(context: ActionContext) -> Validation {
-    actions[context.identifier.name]?.validate(context) ?? .unavailable
   }
 }

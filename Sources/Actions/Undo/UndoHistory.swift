@@ -53,14 +53,14 @@ public final class UndoHistory {
   public var canUndo: Bool { !undoStack.isEmpty && !isRunningStep && openGroups.isEmpty }
   /// Whether ``redo()`` would run a step now.
   public var canRedo: Bool { !redoStack.isEmpty && !isRunningStep && openGroups.isEmpty }
-  /// The name of the step ``undo()`` would undo.
-  public var undoName: String? { undoStack.last?.name }
-  /// The name of the step ``redo()`` would redo.
-  public var redoName: String? { redoStack.last?.name }
-  /// The names of the steps that can be undone, most recent last.
+  /// The names of the steps that can be undone, most recent (the one ``undo()`` would undo) last.
   public var undoNames: [String] { undoStack.map(\.name) }
-  /// The names of the steps that can be redone, the next one last.
+  /// The name of the step ``undo()`` would undo (`undoNames.last`, without building the list).
+  var nextUndoName: String? { undoStack.last?.name }
+  /// The names of the steps that can be redone, the next one (the one ``redo()`` would redo) last.
   public var redoNames: [String] { redoStack.map(\.name) }
+  /// The name of the step ``redo()`` would redo.
+  var nextRedoName: String? { redoStack.last?.name }
 
   /// Registers an undoable step.
   ///

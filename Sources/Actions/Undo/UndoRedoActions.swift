@@ -5,7 +5,7 @@ struct UndoAction: ManagedAction {
   static var defaultIdentifier: String { "Undo" }
 
   func validate(context: ActionContext) -> Validation {
-    guard context.undoHistory.canUndo, let name = context.undoHistory.undoName else {
+    guard context.undoHistory.canUndo, let name = context.undoHistory.nextUndoName else {
       return Validation(isEnabled: false, title: "Undo")
     }
     return Validation(title: "Undo \(name)")
@@ -19,7 +19,7 @@ struct RedoAction: ManagedAction {
   static var defaultIdentifier: String { "Redo" }
 
   func validate(context: ActionContext) -> Validation {
-    guard context.undoHistory.canRedo, let name = context.undoHistory.redoName else {
+    guard context.undoHistory.canRedo, let name = context.undoHistory.nextRedoName else {
       return Validation(isEnabled: false, title: "Redo")
     }
     return Validation(title: "Redo \(name)")

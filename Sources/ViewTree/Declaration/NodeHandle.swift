@@ -35,7 +35,7 @@
 public final class NodeHandle {
   /// The node the handle names, once a declaration or a slot has made it.
   public var node: Node? { _node }
-  // NB: not public, and only ever read or written whole: the optimizer can then drop the dynamic
+  // NB: internal, and only ever read or written whole: the optimizer can then drop the dynamic
   // exclusivity checks on it, which an update reads once per slot.
   var _node: Node?
 

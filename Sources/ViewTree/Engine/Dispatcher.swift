@@ -18,7 +18,7 @@ enum Dispatcher {
 
   /// Dispatches `action`, whose dynamic type is `actionType`, from `target`.
   ///
-  /// Not generic: the public entry points are inlinable and box the action in their caller,
+  /// Not generic: the entry points users call are inlinable and box the action in their caller,
   /// where its type is known, so that no dispatch pays for unspecialized generic code.
   @usableFromInline
   static func dispatch(

@@ -83,7 +83,7 @@ extension ActionOutcome {
   /// domain and are not `Sendable`; a summary holds their paths and descriptions instead:
   ///
   /// ```swift
-  /// let summary = await Task { @MainActor in tree.trigger(Save()).summary }.value
+  /// let summary = await Task { @MainActor in tree.firstResponder.trigger(Save()).summary }.value
   /// ```
   public struct Summary: Hashable, Sendable, CustomStringConvertible {
     /// How the dispatch ended.

@@ -68,49 +68,6 @@ extension Node {
   }
 }
 
-extension NodeTree {
-  /// Sends a request from the focused node, or the root when nothing is focused.
-  ///
-  /// - Parameters:
-  ///   - request: The request.
-  ///   - trace: A trace that records every step, or `nil`.
-  /// - Returns: The answer.
-  /// - Throws: ``RequestError``.
-  public func request<Q: Request>(_ request: Q, tracing trace: ActionTrace? = nil) throws(RequestError)
-    -> Q.Result
-  {
-    guard isRooted else { throw RequestError(Q.self, from: root, outcome: .notDispatched(.notInTree)) }
-    return try (focusedNode ?? root).request(request, tracing: trace)
-  }
-
-  /// Sends a request from the focused node (or the root), awaiting asynchronous responders.
-  ///
-  /// - Parameters:
-  ///   - request: The request.
-  ///   - trace: A trace that records every step, or `nil`.
-  /// - Returns: The answer.
-  /// - Throws: ``RequestError``.
-  nonisolated(nonsending) public func request<Q: Request>(_ request: Q, tracing trace: ActionTrace? = nil)
-    async throws(RequestError) -> Q.Result
-  {
-    guard isRooted else { throw RequestError(Q.self, from: root, outcome: .notDispatched(.notInTree)) }
-    return try await (focusedNode ?? root).request(request, tracing: trace)
-  }
-
-  /// Sends an action from the focused node (or the root) and awaits asynchronous handlers.
-  ///
-  /// - Parameters:
-  ///   - action: The action.
-  ///   - trace: A trace that records every step, or `nil`.
-  /// - Returns: What happened to the action.
-  @discardableResult
-  nonisolated(nonsending) public func trigger(_ action: some Action, tracing trace: ActionTrace? = nil)
-    async -> ActionOutcome
-  {
-    guard isRooted else { return .notDispatched(.notInTree) }
-    return await (focusedNode ?? root).trigger(action, tracing: trace)
-  }
-}
 
 extension TriggerAction {
   /// Sends a request from the node; see `Node.request(_:tracing:)`.

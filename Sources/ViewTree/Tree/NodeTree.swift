@@ -3,13 +3,13 @@
 ///
 /// Actions triggered from a node travel within its tree; a node triggers only while it is in a
 /// `NodeTree` (otherwise the outcome is ``ActionOutcome/notDispatched(_:)``). Actions sent to the
-/// tree from outside (a menu bar, a key press, a timer) start at the focused node, or at the root
-/// when nothing is focused.
+/// tree from outside (a menu bar, a key press, a timer) start at its ``firstResponder``: the
+/// focused node, or the root when nothing is focused.
 ///
 /// ```swift
 /// let tree = NodeTree(root: window)
 /// try tree.focus(id: "editor")
-/// tree.trigger(Save())
+/// tree.firstResponder.trigger(Save())
 /// ```
 ///
 /// A `NodeTree` object is a handle: the tree itself (its focus, settings and dispatch state) lives
@@ -23,8 +23,8 @@
 public final class NodeTree {
   /// The root node. It stays the root: ``Node/removeFromParent()`` on it does nothing.
   ///
-  /// If the root is added as a child of another node, this tree is no longer rooted: `trigger(_:tracing:)`
-  /// reports ``NotDispatchedReason/notInTree`` until it is removed from that parent again.
+  /// If the root is added as a child of another node, this tree is no longer rooted (see
+  /// ``isRooted``): its nodes are in that node's tree until the root is removed from it again.
   public let root: Node
 
   /// The tree's state, which its root owns.
@@ -165,7 +165,8 @@ public final class NodeTree {
     state.settings.reentrancyLimit = limit
   }
 
-  /// Whether the root has no parent, so that dispatches in this tree can run.
+  /// Whether the root has no parent: `false` while the root is a child in another tree, whose
+  /// focus and settings then apply to what its nodes send.
   public var isRooted: Bool { root._parent == nil }
 
   /// Returns whether a node is in this tree: the root or one of its descendants.
@@ -181,23 +182,19 @@ public final class NodeTree {
   /// - Returns: The node, or `nil`.
   public func node(id: String) -> Node? { root.firstNode(withID: id) }
 
-  /// Sends an action from outside the tree: it starts at the focused node, or at the root when
-  /// nothing is focused.
+  /// Where what comes from outside the tree starts (an action from a menu bar, a key press, a
+  /// timer): the focused node, or the root when nothing is focused.
   ///
-  /// - Parameters:
-  ///   - action: The action.
-  ///   - trace: A trace that records every step, or `nil`.
-  /// - Returns: What happened to the action.
-  @discardableResult @inlinable
-  public func trigger(_ action: some Action, tracing trace: ActionTrace? = nil) -> ActionOutcome {
-    guard isRooted else { return .notDispatched(.notInTree) }
-    return Dispatcher.dispatch(
-      action, type: ObjectIdentifier(type(of: action)), from: sendTarget, trace: trace)
-  }
-
-  /// Where ``trigger(_:tracing:)`` starts: the focused node, or the root when nothing is focused.
-  @usableFromInline
-  var sendTarget: Node { focusedNode ?? root }
+  /// ```swift
+  /// tree.firstResponder.trigger(Save())
+  /// tree.firstResponder.handleKey(chord)  // ViewTreeActions
+  /// ```
+  ///
+  /// Every entry point of a node starts from it this way: `trigger`, `request`, and in
+  /// ViewTreeActions `perform`, `validate`, `handleKey` and `bindingsInEffect`. If this tree's root
+  /// has been added as a child of another node, its nodes are in that node's tree, and what they
+  /// send travels there.
+  public var firstResponder: Node { focusedNode ?? root }
 }
 
 extension NodeTree: CustomDebugStringConvertible {

@@ -56,12 +56,11 @@ extension NodeTree {
   /// - Returns: One validation per item, in depth-first order.
   /// - Complexity: O(*n* + *k*·*d*): the subtree's size, and a dispatch from the focus per item.
   public func validateItems(in subtree: Node? = nil) -> [ItemValidation] {
-    let start = focusedNode ?? root
+    let start = firstResponder
     // One box naming the sender, reused from item to item while nothing else keeps it.
     var sender: ManagedActionRequest.NamedSender?
     return (subtree ?? root).items().map { found in
-      let validation =
-        isRooted ? start.validate(found.identifier, sender: found.item, reusing: &sender) : .unavailable
+      let validation = start.validate(found.identifier, sender: found.item, reusing: &sender)
       return ItemValidation(item: found.item, identifier: found.identifier, validation: validation)
     }
   }
@@ -76,7 +75,7 @@ extension NodeTree {
   @discardableResult
   public func activate(_ item: Node) throws(ViewTreeActionsError) -> TreePerformResult {
     guard let identifier = item.actionItemIdentifier else { throw .notAnItem(node: item.path) }
-    return perform(identifier, sender: item)
+    return firstResponder.perform(identifier, sender: item)
   }
 }
 

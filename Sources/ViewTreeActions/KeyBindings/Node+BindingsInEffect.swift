@@ -30,7 +30,7 @@ extension Node {
   /// validation and, when a nearer node binds the same chord, that binding.
   ///
   /// ```swift
-  /// let footer = tree.bindingsInEffect().filter(\.isInEffect).map(\.description)
+  /// let footer = tree.firstResponder.bindingsInEffect().filter(\.isInEffect).map(\.description)
   /// ```
   ///
   /// Runs no key press: each binding's identifier is validated from this node (a validation runs
@@ -64,13 +64,3 @@ extension Node {
   }
 }
 
-extension NodeTree {
-  /// The key bindings in effect at the focus, or at the root when nothing is focused (see
-  /// ``ViewTree/Node/bindingsInEffect(includingShadowed:)``).
-  ///
-  /// - Parameter includingShadowed: Whether to list bindings a nearer one hides (default: yes).
-  /// - Returns: The bindings.
-  public func bindingsInEffect(includingShadowed: Bool = true) -> [BindingInEffect] {
-    (focusedNode ?? root).bindingsInEffect(includingShadowed: includingShadowed)
-  }
-}

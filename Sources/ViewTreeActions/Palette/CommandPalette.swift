@@ -8,7 +8,7 @@ import ViewTree
 /// ```swift
 /// let palette = CommandPalette(from: tree.focusedNode ?? tree.root)
 /// for match in palette.matches("sv") { print(match.entry.title, match.entry.chord ?? "") }
-/// tree.perform(palette.matches("sv")[0].entry.identifier)
+/// tree.firstResponder.perform(palette.matches("sv")[0].entry.identifier)
 /// ```
 ///
 /// Building a palette validates each identifier (one validation dispatch each); filtering reads
