@@ -169,7 +169,7 @@ public final class EditorDemo {
   /// ones marked).
   public func footerLine() -> String {
     tree.firstResponder.bindingsInEffect(includingShadowed: false).map { binding in
-      "\(binding.binding.chord) \(binding.validation.title ?? binding.binding.identifier)"
+      "\(binding.chord?.description ?? "") \(binding.title)"
         + (binding.validation.isEnabled ? "" : " (off)")
     }.joined(separator: " · ")
   }
@@ -222,7 +222,7 @@ public final class EditorDemo {
   /// The menu items, validated against the current focus: `title (state)`.
   public func menuLines() -> [String] {
     tree.validateItems(in: tree.node(id: "menubar")).map { item in
-      let title = item.validation.title ?? item.item.label
+      let title = item.validation.title ?? item.node?.label ?? item.identifier
       let state = item.validation.isEnabled ? "" : " (disabled)"
       let check = item.validation.state == .on ? " [on]" : ""
       return "\(title)\(check)\(state)"

@@ -2,8 +2,8 @@ import Actions
 import ViewTree
 
 // Names this module had, kept so that code using them gets a fix-it instead of "has no member".
-// Each is listed in the CHANGELOG. They sit in extensions marked `public` so that a member needs
-// no modifier of its own.
+// Each is listed in the CHANGELOG. Each type's stubs share one extension, whose access level
+// they take.
 
 public extension NodeTree {
   /// Removed: perform from ``ViewTree/NodeTree/firstResponder``.
@@ -34,5 +34,25 @@ public extension NodeTree {
 
   /// Removed: list them at ``ViewTree/NodeTree/firstResponder``.
   @available(*, unavailable, renamed: "firstResponder.bindingsInEffect(includingShadowed:)")
-  func bindingsInEffect(includingShadowed: Bool = true) -> [BindingInEffect] { fatalError() }
+  func bindingsInEffect(includingShadowed: Bool = true) -> [ActionEntry] { fatalError() }
+}
+
+public extension TreePerformResult {
+  /// Removed: ``performResult`` is `Sendable`, and ``manager`` gives the node's path.
+  @available(*, unavailable, message: "return performResult (Sendable) and manager?.path from the Task")
+  var summary: Never { fatalError() }
+}
+
+/// Removed: items, bindings in effect and palette entries are one type.
+@available(*, unavailable, renamed: "ActionEntry")
+public typealias ItemValidation = ActionEntry
+
+/// Removed: items, bindings in effect and palette entries are one type.
+@available(*, unavailable, renamed: "ActionEntry")
+public typealias BindingInEffect = ActionEntry
+
+public extension CommandPalette {
+  /// Removed: items, bindings in effect and palette entries are one type.
+  @available(*, unavailable, renamed: "ActionEntry")
+  typealias Entry = ActionEntry
 }

@@ -30,7 +30,7 @@ import ViewTreeActions
     // The footer follows the focus and the lock; the palette filters and performs.
     #expect(text.contains("footer: ctrl+s Save · ctrl+z Undo"))
     #expect(text.contains("delete DeleteRow (off) · l Unlock"))
-    #expect(text.contains("palette 'sv': Save  ctrl+s | SelectPrevious"))
+    #expect(text.contains("palette 'sv': ctrl+s  Save | SelectPrevious"))
     #expect(text.contains("palette 'sv' -> Save: performed Save (manager at window)"))
     #expect(text.contains("inspector: window/editor"))
     #expect(text.hasSuffix("done: focus editor, rows 4, color red, saved 1x"))
@@ -95,7 +95,7 @@ import ViewTreeActions
       if case .paste(let text) = input { demo.paste(text) }
     }
     #expect(demo.paletteQuery == "sav")
-    #expect(demo.paletteLines(limit: 1) == ["Save  ctrl+s"])
+    #expect(demo.paletteLines(limit: 1) == ["ctrl+s  Save"])
   }
 
   @Test func framesFitTheTerminal() {

@@ -10,7 +10,7 @@ import ViewTreeActions
 
     try editor.tree.focus(id: "editor")
     let fromEditor = editor.tree.validateItems(in: edit)
-    #expect(fromEditor.map(\.item.id) == ["undo", "redo", "delete", "red"])
+    #expect(fromEditor.map(\.node?.id) == ["undo", "redo", "delete", "red"])
     #expect(fromEditor.map(\.validation.isEnabled) == [false, false, false, true])
 
     try editor.tree.focus(id: "list")
@@ -96,7 +96,7 @@ import ViewTreeActions
     #expect(editor.model.rows == ["alpha", "gamma"])
 
     try editor.tree.focus(id: "editor")
-    let undo = editor.tree.validateItems(in: editor.node("edit")).first { $0.item.id == "undo" }
+    let undo = editor.tree.validateItems(in: editor.node("edit")).first { $0.node?.id == "undo" }
     #expect(undo?.validation == Validation(title: "Undo Delete Row"))
     #expect(try editor.tree.activate(editor.node("undo")).isPerformed)
     #expect(editor.model.rows == ["alpha", "beta", "gamma"])

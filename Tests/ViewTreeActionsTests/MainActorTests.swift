@@ -41,9 +41,12 @@ import ViewTreeActions
     #expect(renamed.nodePath == "window/editor")
     #expect(document.title == "Notes")
 
-    let performed = await Task { @MainActor in tree.firstResponder.perform("Save").summary }.value
-    #expect(performed.performResult?.isPerformed == true)
-    #expect(performed.managerPath == "window")
+    let performed = await Task { @MainActor in
+      let result = tree.firstResponder.perform("Save")
+      return (result.performResult, result.manager?.path)
+    }.value
+    #expect(performed.0?.isPerformed == true)
+    #expect(performed.1 == "window")
     #expect(tree.firstResponder.validate("Save").title == "Save Notes")
 
     // The synchronous form (in an async function, a closure picks it over the awaited one).

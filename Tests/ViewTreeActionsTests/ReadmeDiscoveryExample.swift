@@ -38,7 +38,7 @@ func runDiscoveryExample() throws -> [String] {
   @Test func readmeDiscoveryExampleRuns() throws {
     #expect(
       try runDiscoveryExample() == [
-        "ctrl+r  Reload", "ctrl+z  Undo (disabled)", "Reload  ctrl+r",
+        "ctrl+r  Reload", "ctrl+z  Undo (disabled)", "ctrl+r  Reload",
         "Reload: handled by window (respond(ManagedActionRequest)), registered",
       ])
   }

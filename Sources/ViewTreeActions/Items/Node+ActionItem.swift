@@ -32,19 +32,6 @@ extension Node {
   public var actionItemIdentifier: String? { self[attachment: ActionItemAttachment.self] }
 }
 
-/// The validation of one item, from `NodeTree.validateItems(in:)`.
-public struct ItemValidation: CustomStringConvertible {
-  /// The item node.
-  public let item: Node
-  /// The identifier it is bound to.
-  public let identifier: String
-  /// How it should look now.
-  public let validation: Validation
-
-  /// `path: identifier -> validation`.
-  public var description: String { "\(item.path): \(identifier) -> \(validation)" }
-}
-
 extension NodeTree {
   /// Validates every item in a subtree (a menu, a toolbar, or the whole tree) against the current
   /// focus: each as if performed from the focused node, with the item as sender.
@@ -55,13 +42,13 @@ extension NodeTree {
   /// - Parameter subtree: Where to look for items; the whole tree when `nil`.
   /// - Returns: One validation per item, in depth-first order.
   /// - Complexity: O(*n* + *k*·*d*): the subtree's size, and a dispatch from the focus per item.
-  public func validateItems(in subtree: Node? = nil) -> [ItemValidation] {
+  public func validateItems(in subtree: Node? = nil) -> [ActionEntry] {
     let start = firstResponder
     // One box naming the sender, reused from item to item while nothing else keeps it.
     var sender: ManagedActionRequest.NamedSender?
     return (subtree ?? root).items().map { found in
       let validation = start.validate(found.identifier, sender: found.item, reusing: &sender)
-      return ItemValidation(item: found.item, identifier: found.identifier, validation: validation)
+      return ActionEntry(identifier: found.identifier, validation: validation, node: found.item)
     }
   }
 

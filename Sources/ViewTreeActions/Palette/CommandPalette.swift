@@ -15,41 +15,10 @@ import ViewTree
 /// only what was prepared, so it is cheap enough to run on every keystroke. Build a new palette
 /// when the focus or the document changes.
 public struct CommandPalette {
-  /// One identifier the palette offers.
-  public struct Entry: CustomStringConvertible {
-    /// The registered identifier, as `perform` takes it.
-    public let identifier: String
-    /// Its validation from the palette's node: title, enabled, visible, state.
-    public let validation: Validation
-    /// The chord of the binding in effect at the palette's node whose identifier is exactly this
-    /// one, if any.
-    public let chord: KeyChord?
-
-    /// Creates an entry, for palettes of other sources (see ``CommandPalette/init(entries:)``).
-    ///
-    /// - Parameters:
-    ///   - identifier: The identifier to perform.
-    ///   - validation: Its validation.
-    ///   - chord: The chord bound to it, if any.
-    public init(identifier: String, validation: Validation, chord: KeyChord?) {
-      self.identifier = identifier
-      self.validation = validation
-      self.chord = chord
-    }
-
-    /// The text shown and matched: the validation's title, or the identifier.
-    public var title: String { validation.title ?? identifier }
-
-    /// `Save Notes  ctrl+s`, with `(disabled)` when so.
-    public var description: String {
-      title + (chord.map { "  \($0)" } ?? "") + (validation.isEnabled ? "" : " (disabled)")
-    }
-  }
-
   /// An entry that matches typed text, with where.
   public struct Match {
     /// The entry.
-    public let entry: Entry
+    public let entry: ActionEntry
     /// Higher is better: matches at word starts and in runs rank first.
     public let score: Int
     /// The query and the entry's key, to find the offsets when asked.
@@ -57,7 +26,7 @@ public struct CommandPalette {
     let key: [Character]
 
     /// The offsets of the matched characters among the characters of the lowercased
-    /// ``Entry/title``. Computed when asked, so that filtering allocates nothing per match.
+    /// ``ActionEntry/title``. Computed when asked, so that filtering allocates nothing per match.
     public var matchedOffsets: [Int] {
       var offsets: [Int] = []
       _ = CommandPalette.score(query, in: key) { offsets.append($0) }
@@ -66,7 +35,7 @@ public struct CommandPalette {
   }
 
   /// Every entry, visible or not, sorted by title.
-  public let entries: [Entry]
+  public let entries: [ActionEntry]
 
   /// Each visible entry's title, lowercased, as characters; parallel to `visible`.
   private let keys: [[Character]]
@@ -86,11 +55,11 @@ public struct CommandPalette {
     }
     var chords: [String: KeyChord] = [:]
     for binding in node.bindingsInEffect(includingShadowed: false)
-    where chords[binding.binding.identifier] == nil {
-      chords[binding.binding.identifier] = binding.binding.chord
+    where chords[binding.identifier] == nil {
+      chords[binding.identifier] = binding.chord
     }
     let entries = (manager?.registeredIdentifiers ?? []).map { identifier in
-      Entry(identifier: identifier, validation: node.validate(identifier), chord: chords[identifier])
+      ActionEntry(identifier: identifier, validation: node.validate(identifier), chord: chords[identifier])
     }
     self.init(entries: entries)
   }
@@ -98,7 +67,7 @@ public struct CommandPalette {
   /// A palette of given entries (sorted by title), for tests and other sources.
   ///
   /// - Parameter entries: The entries.
-  public init(entries: [Entry]) {
+  public init(entries: [ActionEntry]) {
     let sorted = entries.sorted { $0.title < $1.title }
     let visible = sorted.indices.filter { sorted[$0].validation.isVisible }
     self.entries = sorted

@@ -13,7 +13,8 @@ public enum TreePerformResult {
   /// Whether a manager performed the action and it returned.
   public var isPerformed: Bool { performResult?.isPerformed ?? false }
 
-  /// The manager's result, if a manager answered.
+  /// The manager's result, if a manager answered: `Sendable`, so a `Task` can return it where the
+  /// result itself, which holds nodes, cannot go.
   public var performResult: PerformResult? {
     if case .answered(let result, _) = self { return result }
     return nil
@@ -36,27 +37,3 @@ extension TreePerformResult: CustomStringConvertible {
   }
 }
 
-extension TreePerformResult {
-  /// What a perform through the tree did, as plain values a `Task` can return (see
-  /// `ActionOutcome.Summary`).
-  public struct Summary: Sendable, CustomStringConvertible {
-    /// The manager's answer, when one answered.
-    public let performResult: PerformResult?
-    /// The path of the node whose manager answered.
-    public let managerPath: String?
-    /// Why nobody answered, when nobody did.
-    public let notPerformed: ActionOutcome.Summary?
-    /// The result's one-line description.
-    public let description: String
-  }
-
-  /// This result as plain `Sendable` values.
-  public var summary: Summary {
-    switch self {
-    case .answered(let result, let manager):
-      Summary(performResult: result, managerPath: manager.path, notPerformed: nil, description: description)
-    case .notPerformed(let outcome):
-      Summary(performResult: nil, managerPath: nil, notPerformed: outcome.summary, description: description)
-    }
-  }
-}
