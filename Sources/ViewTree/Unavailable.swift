@@ -12,3 +12,19 @@ public extension NodeTree {
   @available(*, unavailable, renamed: "firstResponder.request(_:tracing:)")
   func request<Q: Request>(_ request: Q, tracing trace: ActionTrace? = nil) throws -> Q.Result { fatalError() }
 }
+
+public extension ModifierID {
+  /// Removed: identifiers come from ``Node/modifiers``, not from numbers.
+  @available(*, unavailable, message: "take the identifier from Node.modifiers")
+  init(rawValue: UInt64) { fatalError() }
+
+  /// Removed: an identifier is opaque; compare identifiers, or print one.
+  @available(*, unavailable, message: "compare identifiers, or use description")
+  var rawValue: UInt64 { fatalError() }
+}
+
+public extension ModifierInfo {
+  /// Removed: descriptions come from ``Node/modifiers``.
+  @available(*, unavailable, message: "take descriptions from Node.modifiers")
+  init(id: ModifierID, kind: ModifierKind, actionType: Any.Type?, outputType: Any.Type? = nil) { fatalError() }
+}

@@ -15,8 +15,8 @@ public struct DispatchRecord: CustomStringConvertible {
   /// What happened to the action.
   public let outcome: ActionOutcome
 
-  /// Creates a record from a trace and an outcome.
-  public init(target: Node, steps: [ActionStep], outcome: ActionOutcome) {
+  /// A record of `target`'s dispatch: the steps at the outermost nesting level, and the outcome.
+  init(of target: Node, steps: [ActionStep], outcome: ActionOutcome) {
     self.target = target
     self.steps = steps.filter { $0.nestingLevel == steps.first?.nestingLevel ?? 0 }
     self.outcome = outcome

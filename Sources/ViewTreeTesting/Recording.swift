@@ -16,7 +16,7 @@ import ViewTreeActions
 public func record(_ action: some Action, from node: Node) -> DispatchRecord {
   let trace = ActionTrace()
   let outcome = node.trigger(action, tracing: trace)
-  return DispatchRecord(target: node, steps: trace.steps, outcome: outcome)
+  return DispatchRecord(of: node, steps: trace.steps, outcome: outcome)
 }
 
 /// Triggers an action from a node, awaiting asynchronous handlers, and records what the dispatch
@@ -29,7 +29,7 @@ public func record(_ action: some Action, from node: Node) -> DispatchRecord {
 nonisolated(nonsending) public func record(_ action: some Action, from node: Node) async -> DispatchRecord {
   let trace = ActionTrace()
   let outcome = await node.trigger(action, tracing: trace)
-  return DispatchRecord(target: node, steps: trace.steps, outcome: outcome)
+  return DispatchRecord(of: node, steps: trace.steps, outcome: outcome)
 }
 
 /// Sends a request from a node and records what the dispatch did, with the answer or the error.
@@ -43,7 +43,7 @@ public func recordRequest<Q: Request>(_ request: Q, from node: Node) -> (
 ) {
   let trace = ActionTrace()
   let (outcome, answer) = node.requestWithOutcome(request, tracing: trace)
-  return (DispatchRecord(target: node, steps: trace.steps, outcome: outcome), answer)
+  return (DispatchRecord(of: node, steps: trace.steps, outcome: outcome), answer)
 }
 
 /// Performs an identifier through the tree from a node and records what the dispatch did.
@@ -57,5 +57,5 @@ public func recordPerform(_ identifier: String, from node: Node) -> (
 ) {
   let trace = ActionTrace()
   let (outcome, result) = node.performWithOutcome(identifier, sender: nil, tracing: trace)
-  return (DispatchRecord(target: node, steps: trace.steps, outcome: outcome), result)
+  return (DispatchRecord(of: node, steps: trace.steps, outcome: outcome), result)
 }

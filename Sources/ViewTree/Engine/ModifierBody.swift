@@ -92,7 +92,7 @@ enum ModifierBody {
 extension ModifierEntry {
   /// The description of this modifier.
   var info: ModifierInfo {
-    ModifierInfo(id: ModifierID(rawValue: serial), kind: kind, actionType: matchType, outputType: outputType)
+    ModifierInfo(of: ModifierID(serial: serial), kind: kind, actionType: matchType, outputType: outputType)
   }
 }
 

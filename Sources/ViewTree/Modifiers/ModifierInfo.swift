@@ -23,14 +23,13 @@ public enum ModifierKind: String, Hashable, Sendable, CaseIterable {
 /// An identifier is unique among the modifiers a node has ever carried; two nodes may number
 /// their modifiers alike.
 public struct ModifierID: Hashable, Sendable, CustomStringConvertible {
-  /// The raw value: unique among the modifiers of one node, never reused on it.
-  public let rawValue: UInt64
+  /// The modifier's serial: unique among the modifiers of one node, never reused on it.
+  let serial: UInt64
 
-  /// Creates an identifier from its raw value.
-  public init(rawValue: UInt64) { self.rawValue = rawValue }
+  init(serial: UInt64) { self.serial = serial }
 
-  /// The raw value prefixed with `#`.
-  public var description: String { "#\(rawValue)" }
+  /// The serial prefixed with `#`.
+  public var description: String { "#\(serial)" }
 }
 
 /// A description of a modifier attached to a node.
@@ -45,8 +44,7 @@ public struct ModifierInfo: Hashable, CustomStringConvertible {
   /// The type a ``ModifierKind/lift`` modifier produces; `nil` for other kinds.
   public let outputType: Any.Type?
 
-  /// Creates a description.
-  public init(id: ModifierID, kind: ModifierKind, actionType: Any.Type?, outputType: Any.Type? = nil) {
+  init(of id: ModifierID, kind: ModifierKind, actionType: Any.Type?, outputType: Any.Type?) {
     self.id = id
     self.kind = kind
     self.actionType = actionType

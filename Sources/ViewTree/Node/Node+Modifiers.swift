@@ -11,7 +11,7 @@ extension Node {
   /// - Throws: ``ViewTreeError/noSuchModifier(_:node:)`` when the node has no such modifier.
   /// - Complexity: O(*m*), the number of modifiers on the node.
   public func removeModifier(_ id: ModifierID) throws(ViewTreeError) {
-    guard let index = (0..<_store.count).first(where: { _store[$0].serial == id.rawValue }) else {
+    guard let index = (0..<_store.count).first(where: { _store[$0].serial == id.serial }) else {
       throw .noSuchModifier(id, node: path)
     }
     // Released at the end of the scope, once the node is consistent again.
@@ -45,7 +45,7 @@ extension Node {
     }
     _store.append(entry)
     adjustCounts(for: kind, by: 1)
-    return ModifierID(rawValue: serial)
+    return ModifierID(serial: serial)
   }
 
   private func adjustCounts(for kind: ModifierKind, by delta: Int32) {
@@ -112,7 +112,7 @@ extension Node: ModifierHost {
     }.map { _store[$0].serial }
     for serial in serials {
       // The serial comes from the list, so the modifier is there.
-      try? removeModifier(ModifierID(rawValue: serial))
+      try? removeModifier(ModifierID(serial: serial))
     }
     return self
   }

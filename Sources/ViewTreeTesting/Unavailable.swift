@@ -1,0 +1,11 @@
+import ViewTree
+
+// Names this module had, kept so that code using them gets a fix-it instead of "has no member".
+// Each is listed in the CHANGELOG. Each type's stubs share one extension, whose access level
+// they take.
+
+public extension DispatchRecord {
+  /// Removed: records come from `record(_:from:)` and the other recording functions.
+  @available(*, unavailable, message: "record a dispatch with record(_:from:)")
+  init(target: Node, steps: [ActionStep], outcome: ActionOutcome) { fatalError() }
+}
