@@ -2,29 +2,35 @@
 // Each is listed in the CHANGELOG. Each type's stubs share one extension, whose access level
 // they take.
 
-public extension NodeTree {
+extension NodeTree {
   /// Removed: send from ``firstResponder``.
   @available(*, unavailable, renamed: "firstResponder.trigger(_:tracing:)")
   @discardableResult
-  func trigger(_ action: some Action, tracing trace: ActionTrace? = nil) -> ActionOutcome { fatalError() }
+  public func trigger(_ action: some Action, tracing trace: ActionTrace? = nil) -> ActionOutcome {
+    fatalError()
+  }
 
   /// Removed: send from ``firstResponder``.
   @available(*, unavailable, renamed: "firstResponder.request(_:tracing:)")
-  func request<Q: Request>(_ request: Q, tracing trace: ActionTrace? = nil) throws -> Q.Result { fatalError() }
+  public func request<Q: Request>(_ request: Q, tracing trace: ActionTrace? = nil) throws -> Q.Result {
+    fatalError()
+  }
 }
 
-public extension ModifierID {
+extension ModifierID {
   /// Removed: identifiers come from ``Node/modifiers``, not from numbers.
   @available(*, unavailable, message: "take the identifier from Node.modifiers")
-  init(rawValue: UInt64) { fatalError() }
+  public init(rawValue: UInt64) { fatalError() }
 
   /// Removed: an identifier is opaque; compare identifiers, or print one.
   @available(*, unavailable, message: "compare identifiers, or use description")
-  var rawValue: UInt64 { fatalError() }
+  public var rawValue: UInt64 { fatalError() }
 }
 
-public extension ModifierInfo {
+extension ModifierInfo {
   /// Removed: descriptions come from ``Node/modifiers``.
   @available(*, unavailable, message: "take descriptions from Node.modifiers")
-  init(id: ModifierID, kind: ModifierKind, actionType: Any.Type?, outputType: Any.Type? = nil) { fatalError() }
+  public init(id: ModifierID, kind: ModifierKind, actionType: Any.Type?, outputType: Any.Type? = nil) {
+    fatalError()
+  }
 }

@@ -4,8 +4,8 @@ import ViewTree
 /// An identifier as a menu, a footer or a command palette shows it from one node: how it should
 /// look there now, and what offers it.
 ///
-/// - ``NodeTree/validateItems(in:)`` gives one per item node (``node`` is the item);
-/// - ``ViewTree/Node/bindingsInEffect(includingShadowed:)`` gives one per key binding (``chord``,
+/// - `NodeTree.validateItems(in:)` gives one per item node (``node`` is the item);
+/// - `Node.bindingsInEffect(includingShadowed:)` gives one per key binding (``chord``,
 ///   and ``node`` declares it), with the nearer binding that hides it, if any;
 /// - ``CommandPalette`` gives one per registered identifier, with the chord in effect for it.
 public struct ActionEntry: CustomStringConvertible {

@@ -5,42 +5,44 @@ import ViewTree
 // Each is listed in the CHANGELOG. Each type's stubs share one extension, whose access level
 // they take.
 
-public extension NodeTree {
+extension NodeTree {
   /// Removed: perform from ``ViewTree/NodeTree/firstResponder``.
   @available(*, unavailable, renamed: "firstResponder.perform(_:sender:tracing:)")
   @discardableResult
-  func perform(_ identifier: String, sender: Any? = nil, tracing trace: ActionTrace? = nil) -> TreePerformResult {
+  public func perform(_ identifier: String, sender: Any? = nil, tracing trace: ActionTrace? = nil)
+    -> TreePerformResult
+  {
     fatalError()
   }
 
   /// Removed: validate from ``ViewTree/NodeTree/firstResponder``.
   @available(*, unavailable, renamed: "firstResponder.validate(_:sender:)")
-  func validate(_ identifier: String, sender: Any? = nil) -> Validation { fatalError() }
+  public func validate(_ identifier: String, sender: Any? = nil) -> Validation { fatalError() }
 
   /// Removed: resolve from ``ViewTree/NodeTree/firstResponder``.
   @available(*, unavailable, renamed: "firstResponder.resolveKey(_:)")
-  func resolveKey(_ chord: KeyChord) -> KeyBinding? { fatalError() }
+  public func resolveKey(_ chord: KeyChord) -> KeyBinding? { fatalError() }
 
   /// Removed: handle the key at ``ViewTree/NodeTree/firstResponder``.
   @available(*, unavailable, renamed: "firstResponder.handleKey(_:)")
   @discardableResult
-  func handleKey(_ chord: KeyChord) -> KeyPressResult { fatalError() }
+  public func handleKey(_ chord: KeyChord) -> KeyPressResult { fatalError() }
 
   /// Removed: parse the chord with `KeyChord(parsing:)`, then handle it at
   /// ``ViewTree/NodeTree/firstResponder``.
   @available(*, unavailable, message: "use firstResponder.handleKey(try KeyChord(parsing: text))")
   @discardableResult
-  func handleKey(_ chord: String) throws -> KeyPressResult { fatalError() }
+  public func handleKey(_ chord: String) throws -> KeyPressResult { fatalError() }
 
   /// Removed: list them at ``ViewTree/NodeTree/firstResponder``.
   @available(*, unavailable, renamed: "firstResponder.bindingsInEffect(includingShadowed:)")
-  func bindingsInEffect(includingShadowed: Bool = true) -> [ActionEntry] { fatalError() }
+  public func bindingsInEffect(includingShadowed: Bool = true) -> [ActionEntry] { fatalError() }
 }
 
-public extension TreePerformResult {
+extension TreePerformResult {
   /// Removed: ``performResult`` is `Sendable`, and ``manager`` gives the node's path.
   @available(*, unavailable, message: "return performResult (Sendable) and manager?.path from the Task")
-  var summary: Never { fatalError() }
+  public var summary: Never { fatalError() }
 }
 
 /// Removed: items, bindings in effect and palette entries are one type.
@@ -51,8 +53,8 @@ public typealias ItemValidation = ActionEntry
 @available(*, unavailable, renamed: "ActionEntry")
 public typealias BindingInEffect = ActionEntry
 
-public extension CommandPalette {
+extension CommandPalette {
   /// Removed: items, bindings in effect and palette entries are one type.
   @available(*, unavailable, renamed: "ActionEntry")
-  typealias Entry = ActionEntry
+  public typealias Entry = ActionEntry
 }

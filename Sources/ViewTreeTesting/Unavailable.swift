@@ -4,8 +4,8 @@ import ViewTree
 // Each is listed in the CHANGELOG. Each type's stubs share one extension, whose access level
 // they take.
 
-public extension DispatchRecord {
+extension DispatchRecord {
   /// Removed: records come from `record(_:from:)` and the other recording functions.
   @available(*, unavailable, message: "record a dispatch with record(_:from:)")
-  init(target: Node, steps: [ActionStep], outcome: ActionOutcome) { fatalError() }
+  public init(target: Node, steps: [ActionStep], outcome: ActionOutcome) { fatalError() }
 }

@@ -41,7 +41,9 @@ import ViewTreeActions
       }
       try editor.tree.focus(id: "editor")
       #expect(await editor.tree.firstResponder.perform("menu.Save").isPerformed)
-      #expect(try await editor.tree.firstResponder.handleKey(KeyChord(parsing: "ctrl+s")).description.contains("performed"))
+      #expect(
+        try await editor.tree.firstResponder.handleKey(KeyChord(parsing: "ctrl+s")).description.contains(
+          "performed"))
       #expect(editor.tree.validateItems().count == 5)
       #expect(try await editor.tree.firstResponder.request(Ask()) == "alpha")
       #expect(await editor.node("list").trigger(Open()).isHandled)

@@ -36,7 +36,8 @@ import ViewTreeActions
     try tree.focus(id: "editor")
 
     // Results a Task can return: summaries are Sendable.
-    let renamed = await Task { @MainActor in tree.firstResponder.trigger(Rename(title: "Notes")).summary }.value
+    let renamed = await Task { @MainActor in tree.firstResponder.trigger(Rename(title: "Notes")).summary }
+      .value
     #expect(renamed.kind == .handled)
     #expect(renamed.nodePath == "window/editor")
     #expect(document.title == "Notes")

@@ -52,7 +52,8 @@ func runTreeExample() throws -> [String] {
   log.append("\(tree.validateItems(in: menu).map(\.validation.isEnabled))")
   try tree.focus(id: "list")  // the list provides its chosen rows: enabled
   log.append("\(tree.validateItems(in: menu).map(\.validation.isEnabled))")
-  log.append("\(try tree.firstResponder.handleKey(KeyChord(parsing: "delete")))")  // resolved on the list, performed
+  let delete = try KeyChord(parsing: "delete")
+  log.append("\(tree.firstResponder.handleKey(delete))")  // resolved on the list, performed
   log.append(store.rows.joined(separator: ", "))
   return log
 }

@@ -43,7 +43,8 @@ struct RunAction: ManagedAction {
   @Test func aProviderThatRemovesAnotherProviderDuringKeyHandling() throws {
     let (tree, _, leaf) = try treeWhoseLeafRemovesTheMiddleProvider()
     try tree.focus(leaf)
-    #expect(try tree.firstResponder.handleKey(KeyChord(parsing: "ctrl+n")).description.contains("performed Noop"))
+    #expect(
+      try tree.firstResponder.handleKey(KeyChord(parsing: "ctrl+n")).description.contains("performed Noop"))
   }
 
   @Test func aProviderThatRemovesAnotherProviderDuringItemValidation() throws {
@@ -155,7 +156,9 @@ struct RunAction: ManagedAction {
     #expect(seen == ["draft.txt"])
     // Async key handling takes the same route.
     tree.root.bindKey("ctrl+f", to: "Fetch")
-    #expect(await tree.firstResponder.handleKey(try KeyChord(parsing: "ctrl+f")).description.contains("performed Fetch"))
+    #expect(
+      await tree.firstResponder.handleKey(try KeyChord(parsing: "ctrl+f")).description.contains(
+        "performed Fetch"))
     #expect(seen == ["draft.txt", "draft.txt"])
   }
 }

@@ -101,7 +101,9 @@ import ViewTree
       while !Task.isCancelled { await Task.yield() }
       throw CancellationError()
     }
-    let task = Task { @MainActor () -> Bool in (await tree.firstResponder.trigger(Save())).error is CancellationError }
+    let task = Task { @MainActor () -> Bool in
+      (await tree.firstResponder.trigger(Save())).error is CancellationError
+    }
     await Task.yield()
     task.cancel()
     #expect(await task.value)
@@ -153,7 +155,8 @@ import ViewTree
     #expect(triggerSynchronously().isHandled)
     // What the nested dispatch did, without its nodes (an outcome kept here would keep the tree).
     var nested: String?
-    tree.root.handleAction(Close.self) { [unowned tree] _ in nested = tree.firstResponder.trigger(Open(path: "")).description
+    tree.root.handleAction(Close.self) { [unowned tree] _ in
+      nested = tree.firstResponder.trigger(Open(path: "")).description
     }
     let close = { tree.firstResponder.trigger(Close()) }
     #expect(close().isHandled)

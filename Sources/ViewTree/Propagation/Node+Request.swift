@@ -68,7 +68,6 @@ extension Node {
   }
 }
 
-
 extension TriggerAction {
   /// Sends a request from the node; see `Node.request(_:tracing:)`.
   ///

@@ -41,4 +41,3 @@ extension Node {
     return listed
   }
 }
-

@@ -144,4 +144,3 @@ extension Node {
     return .handled(binding, await perform(binding.identifier, sender: binding))
   }
 }
-
