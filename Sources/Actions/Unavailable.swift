@@ -1,6 +1,5 @@
 // Names this module had, kept so that code using them gets a fix-it instead of "has no member".
-// Each is listed in the CHANGELOG. Each type's stubs share one extension, whose access level
-// they take.
+// Each is listed in the CHANGELOG. They are grouped by type.
 
 extension ActionContext {
   /// Removed: a context is filled by the providers given to a perform.

@@ -2,8 +2,7 @@ import Actions
 import ViewTree
 
 // Names this module had, kept so that code using them gets a fix-it instead of "has no member".
-// Each is listed in the CHANGELOG. Each type's stubs share one extension, whose access level
-// they take.
+// Each is listed in the CHANGELOG. They are grouped by type.
 
 extension NodeTree {
   /// Removed: perform from ``ViewTree/NodeTree/firstResponder``.

@@ -1,8 +1,7 @@
 import ViewTree
 
 // Names this module had, kept so that code using them gets a fix-it instead of "has no member".
-// Each is listed in the CHANGELOG. Each type's stubs share one extension, whose access level
-// they take.
+// Each is listed in the CHANGELOG. They are grouped by type.
 
 extension DispatchRecord {
   /// Removed: records come from `record(_:from:)` and the other recording functions.
