@@ -190,7 +190,11 @@ final class Machine {
     case 16: node(a).actionItem(["Step", "Await", "Undo"][Int(b) % 3])
     case 17:
       let chord = ["ctrl+s", "del", "f5"][Int(b) % 3]
-      if a % 2 == 0 { node(a).bindKey(chord, to: "Step") } else { _ = try? tree(b).handleKey(chord) }
+      if a % 2 == 0 {
+        node(a).bindKey(chord, to: "Step")
+      } else if let parsed = try? KeyChord(parsing: chord) {
+        tree(b).firstResponder.handleKey(parsed)
+      }
     case 18:
       let tree = tree(a)
       waitFor({ _ in _ = await tree.firstResponder.handleKey(KeyChord(.delete)) })
@@ -216,8 +220,8 @@ final class Machine {
     case 21:
       managers[Int(a) % managers.count].undoHistory.register(
         named: "u", undo: { [weak self] in self?.nested() }, redo: { [weak self] in self?.nested() })
-    case 22: tree(a).trigger(Pong(n: b))
-    case 23: _ = tree(a).validate("Step")
+    case 22: tree(a).firstResponder.trigger(Pong(n: b))
+    case 23: _ = tree(a).firstResponder.validate("Step")
     case 25: declare(a, b)
     case 26: useHandle(a, b)
     default:

@@ -86,7 +86,11 @@ final class Machine {
     case 9: _ = try? node(a).request(Ask())
     case 10:
       let chord = ["ctrl+s", "del", "f5", "shift+tab"][Int(b) % 4]
-      if a % 2 == 0 { node(a).bindKey(chord, to: "Noop") } else { _ = try? tree.firstResponder.handleKey(chord) }
+      if a % 2 == 0 {
+        node(a).bindKey(chord, to: "Noop")
+      } else if let parsed = try? KeyChord(parsing: chord) {
+        tree.firstResponder.handleKey(parsed)
+      }
     case 11: node(a).removeAllChildren()
     default: _ = tree.validateItems()
     }
