@@ -195,7 +195,7 @@ public final class EditorDemo {
 
   /// One line for a key press: the binding, the path the request took, and what happened.
   private func describe(_ result: KeyPressResult) -> String {
-    guard case .handled(let binding, let performed) = result else { return "\(result)" }
+    guard case .resolved(let binding, let performed) = result else { return "\(result)" }
     var visited: [String] = []
     var transforms: [String] = []
     for step in steps where step.nestingLevel == 0 {

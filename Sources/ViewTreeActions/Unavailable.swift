@@ -57,3 +57,17 @@ extension CommandPalette {
   @available(*, unavailable, renamed: "ActionEntry")
   public typealias Entry = ActionEntry
 }
+
+extension TreePerformResult {
+  /// Renamed: "manager" names an `ActionManager` everywhere else.
+  @available(*, unavailable, renamed: "managerNode")
+  public var manager: Node? { fatalError() }
+}
+
+extension KeyPressResult {
+  /// Renamed: the chord resolved to a binding; whether its action ran is the result's to say.
+  @available(*, unavailable, renamed: "resolved")
+  public static func handled(_ binding: KeyBinding, _ result: TreePerformResult) -> KeyPressResult {
+    fatalError()
+  }
+}

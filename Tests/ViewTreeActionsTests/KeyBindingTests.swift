@@ -107,7 +107,7 @@ import ViewTreeActions
     try editor.tree.focus(id: "list")
     let chord = try KeyChord(parsing: "ctrl+s")
     #expect(editor.node("editor").resolveKey(chord)?.node.id == "editor")
-    guard case .handled(let binding, let result) = editor.node("editor").handleKey(chord), result.isPerformed
+    guard case .resolved(let binding, let result) = editor.node("editor").handleKey(chord), result.isPerformed
     else {
       Issue.record("expected the editor's binding to perform")
       return
@@ -127,7 +127,7 @@ import ViewTreeActions
     let binding = try #require(editor.tree.firstResponder.resolveKey(try KeyChord(parsing: "ctrl+s")))
     #expect(binding.node.id == "editor")
     let result = try editor.tree.firstResponder.handleKey(KeyChord(parsing: "ctrl+s"))
-    guard case .handled(_, let performed) = result, performed.isPerformed else {
+    guard case .resolved(_, let performed) = result, performed.isPerformed else {
       Issue.record("expected the editor binding to perform, got \(result)")
       return
     }
@@ -149,7 +149,7 @@ import ViewTreeActions
     editor.model.selection = []
     try editor.tree.focus(id: "list")
     let result = try editor.tree.firstResponder.handleKey(KeyChord(parsing: "del"))
-    guard case .handled(let binding, .answered(.disabled, _)) = result else {
+    guard case .resolved(let binding, .answered(.disabled, _)) = result else {
       Issue.record("expected a disabled answer from the sidebar binding, got \(result)")
       return
     }

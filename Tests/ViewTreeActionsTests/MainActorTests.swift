@@ -44,7 +44,7 @@ import ViewTreeActions
 
     let performed = await Task { @MainActor in
       let result = tree.firstResponder.perform("Save")
-      return (result.performResult, result.manager?.path)
+      return (result.performResult, result.managerNode?.path)
     }.value
     #expect(performed.0?.isPerformed == true)
     #expect(performed.1 == "window")
@@ -53,7 +53,7 @@ import ViewTreeActions
     // The synchronous form (in an async function, a closure picks it over the awaited one).
     let press: (KeyChord) -> KeyPressResult = { tree.firstResponder.handleKey($0) }
     let key: KeyPressResult = press(try KeyChord(parsing: "ctrl+s"))
-    guard case .handled(_, let result) = key, result.isPerformed else {
+    guard case .resolved(_, let result) = key, result.isPerformed else {
       Issue.record("expected ctrl+s to save, got \(key)")
       return
     }

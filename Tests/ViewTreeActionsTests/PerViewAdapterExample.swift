@@ -38,7 +38,7 @@ final class ResponderGraph {
 
   /// Key input from the terminal or window system; `false` when nothing is bound.
   func key(_ chord: KeyChord) -> Bool {
-    guard case .handled = tree.firstResponder.handleKey(chord) else { return false }
+    guard case .resolved = tree.firstResponder.handleKey(chord) else { return false }
     return true
   }
 }

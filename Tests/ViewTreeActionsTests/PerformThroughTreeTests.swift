@@ -9,7 +9,7 @@ import ViewTreeActions
     try editor.tree.focus(id: "editor")
     let result = editor.tree.firstResponder.perform("menu.Save")
     #expect(result.isPerformed)
-    #expect(result.manager === editor.tree.root)
+    #expect(result.managerNode === editor.tree.root)
     #expect(editor.model.saves == ["report.txt"])
     #expect(editor.model.senders.first == "window/editor")
   }

@@ -35,7 +35,7 @@ import ViewTreeActions
   /// Key input from the terminal or window system; `false` when nothing is bound.
   func key(_ chord: KeyChord) -> Bool {
     defer { render() }
-    guard case .handled = tree.firstResponder.handleKey(chord) else { return false }
+    guard case .resolved = tree.firstResponder.handleKey(chord) else { return false }
     return true
   }
 

@@ -86,15 +86,16 @@ extension Node {
 public enum KeyPressResult: CustomStringConvertible {
   /// No node from the focus up binds the chord.
   case unbound(KeyChord)
-  /// The nearest binding's identifier was performed (validated first): the result says whether it
-  /// ran, was disabled, or failed. A disabled binding does not fall through to outer bindings.
-  case handled(KeyBinding, TreePerformResult)
+  /// The chord resolved to the nearest binding, whose identifier was performed (validated
+  /// first): the result says whether it ran, was disabled, or failed. A disabled binding does not
+  /// fall through to outer bindings.
+  case resolved(KeyBinding, TreePerformResult)
 
   /// A one-line summary.
   public var description: String {
     switch self {
     case .unbound(let chord): "\(chord): no binding"
-    case .handled(let binding, let result): "\(binding): \(result)"
+    case .resolved(let binding, let result): "\(binding): \(result)"
     }
   }
 }
@@ -121,7 +122,7 @@ extension Node {
   /// Handles a key press at this node, as if it had focus: resolves the nearest binding from here
   /// upward, then performs its identifier from here with the binding as sender.
   ///
-  /// A binding whose action is disabled reports ``KeyPressResult/handled(_:_:)`` with a disabled
+  /// A binding whose action is disabled reports ``KeyPressResult/resolved(_:_:)`` with a disabled
   /// result; it does not fall through to an outer binding of the same chord, because the nearest
   /// binding is the one the user sees for the focused view.
   ///
@@ -130,7 +131,7 @@ extension Node {
   @discardableResult
   public func handleKey(_ chord: KeyChord) -> KeyPressResult {
     guard let binding = resolveKey(chord) else { return .unbound(chord) }
-    return .handled(binding, perform(binding.identifier, sender: binding))
+    return .resolved(binding, perform(binding.identifier, sender: binding))
   }
 
   /// Handles a key press at this node, awaiting asynchronous actions: the same resolution as
@@ -141,6 +142,6 @@ extension Node {
   @discardableResult
   nonisolated(nonsending) public func handleKey(_ chord: KeyChord) async -> KeyPressResult {
     guard let binding = resolveKey(chord) else { return .unbound(chord) }
-    return .handled(binding, await perform(binding.identifier, sender: binding))
+    return .resolved(binding, await perform(binding.identifier, sender: binding))
   }
 }

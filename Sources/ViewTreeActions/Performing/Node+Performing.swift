@@ -25,7 +25,7 @@ extension Node {
     let (end, answer) = requestAnswer(
       ManagedActionRequest(.perform, identifier, from: self, sender: sender), tracing: trace)
     switch (consume end, consume answer) {
-    case (.answered(let manager), .performed(let result)?): return .answered(result, manager: manager)
+    case (.answered(let manager), .performed(let result)?): return .answered(result, managerNode: manager)
     case (.unanswered(let outcome), _): return .notPerformed(outcome)
     // A responder other than a manager's answered with a validation.
     case (.answered(let node), _):
@@ -108,7 +108,7 @@ extension TreePerformResult {
       return
     }
     switch consume outcome {
-    case .handled(let manager, _): self = .answered(result, manager: manager)
+    case .handled(let manager, _): self = .answered(result, managerNode: manager)
     case let other: self = .notPerformed(other)
     }
   }

@@ -5,7 +5,7 @@ import ViewTree
 public enum TreePerformResult {
   /// The nearest node with an `ActionManager` performed it (or found it disabled, unknown,
   /// invalid, or failing); the `PerformResult` says which.
-  case answered(PerformResult, manager: Node)
+  case answered(PerformResult, managerNode: Node)
   /// No manager performed it: there is none on the path, or a modifier stopped it or replaced it
   /// with another action. The outcome of the dispatch says which.
   case notPerformed(ActionOutcome)
@@ -21,7 +21,7 @@ public enum TreePerformResult {
   }
 
   /// The node whose manager answered, if any.
-  public var manager: Node? {
+  public var managerNode: Node? {
     if case .answered(_, let node) = self { return node }
     return nil
   }
