@@ -6,7 +6,7 @@ enum KeyBindingsAttachment: NodeAttachmentKey {
   static let defaultValue: [(chord: KeyChord, identifier: String)] = []
 }
 
-/// A key binding found by `NodeTree.resolveKey(_:)`.
+/// A key binding found by `Node.resolveKey(_:)`.
 public struct KeyBinding: CustomStringConvertible {
   /// The chord.
   public let chord: KeyChord
