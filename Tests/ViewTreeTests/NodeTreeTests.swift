@@ -97,6 +97,26 @@ import Testing
     #expect(tree.firstResponder.trigger(Save()).handlerID == "inner")
   }
 
+  @Test func aTreeWhoseRootJoinedAnotherTreeSendsIntoThatTree() throws {
+    let inner = NodeTree("inner") { Node("field") }
+    try inner.focus(id: "field")
+    let outer = NodeTree("outer") {}
+    var handledBy: [String] = []
+    outer.root.handleAction(Save.self) { handledBy.append("outer") }
+    outer.requiresHandling = true
+    try outer.root.addChild(inner.root)
+    #expect(inner.isRooted == false)
+    // The inner focus still names the first responder; the outer tree's handlers and settings
+    // apply to what it sends.
+    #expect(inner.firstResponder.id == "field")
+    #expect(inner.firstResponder.trigger(Save()).handlerID == "outer")
+    #expect(handledBy == ["outer"])
+    guard case .failed = inner.firstResponder.trigger(Open(path: "x")) else {
+      Issue.record("expected the outer tree's requiresHandling to apply")
+      return
+    }
+  }
+
   @Test func reentrancyLimitMustBePositive() throws {
     let tree = NodeTree {}
     #expect(throws: ViewTreeError.invalidReentrancyLimit(0)) { try tree.setReentrancyLimit(0) }
