@@ -16,8 +16,10 @@ public final class EditorDemo {
   /// Whether `q` was pressed.
   public private(set) var wantsToQuit = false
 
-  /// The nodes Tab moves focus between, in order.
-  let focusOrder = ["list", "editor", "toolbar"]
+  /// Whether the "Delete rows?" confirmation is open.
+  public private(set) var isConfirming = false
+  /// Set by the `AskDeleteRows` action; the dialog opens once the key press is over.
+  private var wantsConfirmation = false
   private var steps: [ActionStep] = []
 
   /// Builds the demo with focus on the list.
@@ -29,15 +31,24 @@ public final class EditorDemo {
     ])
     try! manager.register(MoveSelectionAction(model: model, step: -1), as: "SelectPrevious")
     try! manager.register(MoveSelectionAction(model: model, step: 1), as: "SelectNext")
-    tree = NodeTree(declaring: Self.declare(model, manager))
+    tree = NodeTree(declaring: Self.declare(model, manager, confirming: false))
     try! tree.focus(id: "list")
     tree.stepObserver = { [weak self] step in self?.steps.append(step) }
+    try! manager.register(AskAction { [weak self] in self?.wantsConfirmation = true }, as: "AskDeleteRows")
+    tree.onFocusChange = { [weak self] change in
+      guard change.reason != .programmatic else { return }
+      self?.log.append("focus -> \(change.new?.label ?? "none") (\(change.reason))")
+    }
   }
 
   /// The whole tree, declared from the document as it is now: the demo re-declares it after
   /// every key press, as a declarative toolkit re-evaluates its views, and the live tree follows
   /// (the list's rows come and go with the document; focus and everything else stays).
-  static func declare(_ model: DocumentModel, _ manager: ActionManager) -> NodeDeclaration {
+  ///
+  /// Focus is declared, not kept by hand: the list, the editor, the toolbar's button and the
+  /// swatches are focusable; the toolbar and the swatches are groups (the swatches move with the
+  /// arrow keys, by their frames); the confirmation dialog traps Tab until it closes.
+  static func declare(_ model: DocumentModel, _ manager: ActionManager, confirming: Bool) -> NodeDeclaration {
     NodeDeclaration("window") {
       NodeDeclaration("menubar") {
         NodeDeclaration("file") {
@@ -52,21 +63,40 @@ public final class EditorDemo {
         }
       }
       NodeDeclaration("toolbar") {
-        NodeDeclaration("save").actionItem("toolbar.Save")
+        NodeDeclaration("save").actionItem("toolbar.Save").focusable()
       }
+      .focusScope()
       NodeDeclaration("sidebar") {
         NodeDeclaration("list") {
           for row in model.rows { NodeDeclaration(row) }
         }
         .provideActionContext { context in context[SelectedRowKey.self] = model.selection }
         .bindKey("del", to: "Delete").bindKey("backspace", to: "Delete").bindKey("up", to: "SelectPrevious")
-        .bindKey("down", to: "SelectNext")
+        .bindKey("down", to: "SelectNext").bindKey("x", to: "AskDeleteRows")
+        .focusable()
       }
       // The list's Delete key asks for a generic "Delete"; the sidebar knows that means a row.
       .transformAction(ManagedActionRequest.self) { request in
         request.identifier == "Delete" ? request.redirected(to: "DeleteRow") : request
       }
-      NodeDeclaration("editor")
+      NodeDeclaration("editor").focusable()
+      // Color swatches in a grid of two rows: the arrow keys move by their frames.
+      NodeDeclaration("swatches") {
+        for (index, color) in Self.swatches.enumerated() {
+          NodeDeclaration(color)
+            .focusable(frame: FocusFrame(x: Double(index % 3) * 8, y: Double(index / 3), width: 8, height: 1))
+        }
+      }
+      .focusScope()
+      .bindKey("left", to: "focus.Left").bindKey("right", to: "focus.Right")
+      .bindKey("up", to: "focus.Up").bindKey("down", to: "focus.Down")
+      if confirming {
+        NodeDeclaration("confirm") {
+          NodeDeclaration("cancel").focusable()
+          NodeDeclaration("delete-all").focusable()
+        }
+        .focusScope(.trap, defaultFocus: "cancel")
+      }
     }
     // A locked document blocks edits before they reach anyone: a capture on the window.
     .captureAction(ManagedActionRequest.self) { request in
@@ -82,7 +112,10 @@ public final class EditorDemo {
   }
 
   /// Re-declares the tree from the document.
-  func render() { tree.update(to: Self.declare(model, manager)) }
+  func render() { tree.update(to: Self.declare(model, manager, confirming: isConfirming)) }
+
+  /// The swatches' colors, in rows of three.
+  static let swatches = ["red", "green", "blue", "cyan", "magenta", "yellow"]
 
   /// The label of the focused node.
   public var focusLabel: String { tree.focusedNode?.label ?? "window" }
@@ -100,14 +133,20 @@ public final class EditorDemo {
       palette = CommandPalette(from: tree.focusedNode ?? tree.root)
       paletteQuery = ""
       log.append("palette: \(palette?.entries.count ?? 0) commands from \(focusLabel); type to filter")
-    case KeyChord(.tab): moveFocus(by: 1)
-    case KeyChord(.tab, modifiers: .shift): moveFocus(by: -1)
     case KeyChord(.character("q")), KeyChord(.character("c"), modifiers: .control):
       wantsToQuit = true
       log.append("\(chord): quit")
+    case KeyChord(.enter) where isConfirming, KeyChord(.escape) where isConfirming:
+      closeConfirmation(deleting: chord.key == .enter && tree.focusedNode?.id == "delete-all")
     default:
       steps = []
       let result = tree.firstResponder.handleKey(chord)
+      if wantsConfirmation {
+        wantsConfirmation = false
+        log.append(describe(result))
+        openConfirmation()
+        break
+      }
       log.append(describe(result))
       render()
     }
@@ -186,15 +225,32 @@ public final class EditorDemo {
     return lines
   }
 
-  private func moveFocus(by offset: Int) {
-    let index = focusOrder.firstIndex(of: focusLabel) ?? 0
-    let next = focusOrder[(index + offset + focusOrder.count) % focusOrder.count]
-    try? tree.focus(id: next)
-    log.append("focus -> \(next)")
+  // MARK: - The confirmation dialog (x in the list)
+
+  /// Opens "Delete rows?": declared into the tree, and focused, which enters it at its default.
+  private func openConfirmation() {
+    isConfirming = true
+    render()
+    try! tree.focus(id: "confirm")
+    log.append("Delete rows? (Tab cycles inside, Enter chooses, Esc cancels) focus: \(focusLabel)")
+  }
+
+  /// Closes the dialog, deleting every row first if asked: the dialog leaves the tree, and focus
+  /// returns to the node that opened it.
+  private func closeConfirmation(deleting: Bool) {
+    if deleting {
+      model.rows.removeAll()
+      model.selection = nil
+    }
+    isConfirming = false
+    log.append(deleting ? "deleted every row" : "cancelled")
+    render()
   }
 
   /// One line for a key press: the binding, the path the request took, and what happened.
   private func describe(_ result: KeyPressResult) -> String {
+    if case .movedFocus(let binding, .stayed) = result { return "\(binding.chord) -> \(binding.identifier): stayed" }
+    if case .movedFocus(let binding, _) = result { return "\(binding.chord) -> \(binding.identifier)" }
     guard case .resolved(let binding, let performed) = result else { return "\(result)" }
     var visited: [String] = []
     var transforms: [String] = []
@@ -219,6 +275,21 @@ public final class EditorDemo {
     return "\(binding.chord) -> \(binding.identifier): \(path)\(transformed) => \(what)"
   }
 
+  /// The dialog's buttons, the focused one in brackets.
+  public func dialogButtons() -> String {
+    ["cancel", "delete-all"].map { (id: String) in tree.focusedNode?.id == id ? "[\(id)]" : " \(id) " }
+      .joined(separator: " ")
+  }
+
+  /// The swatches, a line per row of the grid, the focused one in brackets.
+  public func swatchLines() -> [String] {
+    stride(from: 0, to: Self.swatches.count, by: 3).map { start in
+      Self.swatches[start..<min(start + 3, Self.swatches.count)].map { color in
+        tree.focusedNode?.id == color ? "[\(color)]" : color
+      }.joined(separator: " ")
+    }
+  }
+
   /// The menu items, validated against the current focus: `title (state)`.
   public func menuLines() -> [String] {
     tree.validateItems(in: tree.node(id: "menubar")).map { item in
@@ -228,4 +299,10 @@ public final class EditorDemo {
       return "\(title)\(check)\(state)"
     }
   }
+}
+
+/// Asks for the "Delete rows?" confirmation: enabled while there are rows.
+struct AskAction: ManagedAction {
+  let ask: () -> Void
+  func perform(context: ActionContext) throws { ask() }
 }

@@ -1,9 +1,11 @@
 import ViewTree
 import ViewTreeActions
 
-/// The keys the scripted tour plays: selection, a transform, undo and redo, a focus change, a
-/// disabled item, an argument, a capture, and a save through the command palette.
-public let defaultTour = "down, del, ctrl+z, ctrl+y, tab, del, r, l, g, l, ctrl+p, s, v, enter, q"
+/// The keys the scripted tour plays: selection, a confirmation dialog that traps Tab and gives
+/// focus back when it closes, a transform, undo and redo, a focus change, a disabled item, an
+/// argument, a capture, arrow keys through a grid, and a save through the command palette.
+public let defaultTour =
+  "down, x, tab, tab, escape, del, ctrl+z, ctrl+y, tab, del, r, l, g, l, tab, right, down, ctrl+p, s, v, enter, q"
 
 /// Plays keys without a terminal and reports each frame's log lines and the menus' state.
 ///
@@ -43,7 +45,8 @@ public let usage = """
   usage: swift run Playground [--script KEYS] [--help]
 
   In a terminal it opens a small document editor drawn as a tree: Tab and Shift-Tab move the
-  focus, keys trigger actions through key bindings, the menus show live validation, and a log
+  focus, the arrow keys move it through the swatches, x in the list asks "Delete rows?" in a
+  dialog that keeps the focus until it closes, keys trigger actions through key bindings, the menus show live validation, and a log
   shows each action's path (visited nodes, transforms, who handled it). A footer lists the key
   bindings in effect at the focus, ctrl+p opens a command palette (type to filter, Enter
   performs), and an inspector shows the focused node. q quits.

@@ -36,6 +36,10 @@ public enum ViewTreeError: Error, Equatable, CustomStringConvertible {
   case handlePlacedTwice(parent: String)
   /// ``NodeDeclaration/unchanged(_:)`` matched no live child, so an empty node was made.
   case unchangedWithoutNode(id: String?, parent: String)
+  /// ``NodeTree/focus(_:)`` was given a node that cannot take focus, and says why.
+  case notFocusable(node: String, reason: String)
+  /// ``NodeTree/focus(_:)`` would move focus out of the trapping scope it is in.
+  case outsideFocusTrap(node: String, trap: String)
 
   /// A sentence that says what went wrong and where.
   public var description: String {
@@ -70,6 +74,10 @@ public enum ViewTreeError: Error, Equatable, CustomStringConvertible {
       "the declaration of '\(parent)' places a NodeHandle's node twice, or inside itself; the later slot was left out"
     case .unchangedWithoutNode(let id, let parent):
       "unchanged(\(id.map { "\"\($0)\"" } ?? "")) in '\(parent)' matched no child; an empty node was made"
+    case .notFocusable(let node, let reason):
+      "'\(node)' cannot take focus: \(reason)"
+    case .outsideFocusTrap(let node, let trap):
+      "'\(node)' is outside '\(trap)', which traps the focus until it leaves the tree"
     }
   }
 }

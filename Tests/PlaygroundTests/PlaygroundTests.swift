@@ -19,8 +19,13 @@ import ViewTreeActions
     #expect(text.contains("Undo Delete Row"))
     #expect(text.contains("ctrl+z -> Undo: window(capture) -> sidebar -> window => performed"))
     #expect(text.contains("ctrl+y -> Redo: window(capture) -> sidebar -> window => performed"))
+    // A dialog traps Tab (two presses come back to Cancel) and gives focus back to the list.
+    let trapped = try #require(text.range(of: "focus -> delete-all (traversal)"))
+    #expect(text[trapped.upperBound...].hasPrefix("\n  tab -> focus.Next"))
+    #expect(text[trapped.upperBound...].contains("> tab\n  focus -> cancel (traversal)"))
+    #expect(text.contains("cancelled\n  focus -> list (restore)"))
     // Focus, and a disabled item: from the editor nothing is selected.
-    #expect(text.contains("focus -> editor"))
+    #expect(text.contains("focus -> editor (traversal)"))
     #expect(text.contains("delete -> DeleteRow: window(capture) -> window => disabled (Delete Row)"))
     #expect(text.contains("Delete Row (disabled)"))
     // An argument, then a capture that blocks edits while locked.
@@ -32,8 +37,12 @@ import ViewTreeActions
     #expect(text.contains("delete DeleteRow (off) · l Unlock"))
     #expect(text.contains("palette 'sv': ctrl+s  Save | SelectPrevious"))
     #expect(text.contains("palette 'sv' -> Save: performed Save (manager at window)"))
-    #expect(text.contains("inspector: window/editor"))
-    #expect(text.hasSuffix("done: focus editor, rows 4, color red, saved 1x"))
+    // The arrow keys move through the swatches by their frames.
+    #expect(text.contains("focus -> red (traversal)"))
+    #expect(text.contains("focus -> green (direction)"))
+    #expect(text.contains("focus -> magenta (direction)"))
+    #expect(text.contains("inspector: window/swatches/magenta"))
+    #expect(text.hasSuffix("done: focus magenta, rows 4, color red, saved 1x"))
   }
 
   @Test func theDemoReDeclaresItsTreeFromTheDocumentAfterEveryKey() throws {
@@ -98,7 +107,7 @@ import ViewTreeActions
     #expect(demo.paletteLines(limit: 1) == ["ctrl+s  Save"])
   }
 
-  @Test func framesFitTheTerminal() {
+  @Test func framesFitTheTerminal() throws {
     let demo = EditorDemo()
     demo.press(KeyChord(.tab))
     for (columns, rows) in [(80, 24), (120, 40), (40, 10)] {
@@ -106,9 +115,20 @@ import ViewTreeActions
       #expect(lines.count <= rows)
       #expect(lines.allSatisfy { $0.count == max(20, columns) })
     }
-    let frame = Screen(width: 80, height: 24).render(demo, styled: false).joined(separator: "\n")
-    #expect(frame.contains("editor [focused]"))
-    #expect(frame.contains("focus -> editor"))
+    let frame = Screen(width: 80, height: 24).render(demo, styled: false)
+    #expect(frame.contains { $0.contains("editor [focused]") })
+    #expect(frame.contains { $0.contains("focus -> editor") })
+    // The log and both footer lines are on screen at 80x24, with the dialog open too.
+    #expect(frame[frame.count - 1].contains("q quit"))
+    #expect(frame[frame.count - 2].contains("ctrl+s Save"))
+    demo.press(KeyChord(.tab, modifiers: .shift))
+    demo.press(try KeyChord(parsing: "x"))
+    let dialog = Screen(width: 80, height: 24).render(demo, styled: false)
+    #expect(dialog.count == 24)
+    #expect(dialog.contains { $0.contains("cancel [focused]") })
+    #expect(dialog.contains { $0.contains("Delete rows?  [cancel]") })
+    #expect(dialog.contains { $0.contains("Delete rows? (Tab cycles inside") })
+    #expect(dialog[23].contains("q quit"))
   }
 
   @Test func malformedScriptsAreErrors() {

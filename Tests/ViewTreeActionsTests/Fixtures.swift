@@ -84,9 +84,11 @@ struct Editor {
       }
       Node("sidebar") {
         Node("list")
+          .focusable()
           .provideActionContext { context in context[SelectionKey.self] = model.selection }
       }
       Node("editor")
+        .focusable()
         .provideActionContext { context in context[DocumentKey.self] = "report.txt" }
     }
     try! manager.register([

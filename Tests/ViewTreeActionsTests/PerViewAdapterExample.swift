@@ -38,7 +38,7 @@ final class ResponderGraph {
 
   /// Key input from the terminal or window system; `false` when nothing is bound.
   func key(_ chord: KeyChord) -> Bool {
-    guard case .resolved = tree.firstResponder.handleKey(chord) else { return false }
+    if case .unbound = tree.firstResponder.handleKey(chord) { return false }
     return true
   }
 }
@@ -77,7 +77,7 @@ final class NoteRow: RespondingView {
 
   func responder(_ node: NodeDeclaration, trigger: TriggerAction) -> NodeDeclaration {
     environmentTrigger = trigger
-    return node.handleAction(DeleteNote.self) { [weak list, note] _ in
+    return node.focusable().handleAction(DeleteNote.self) { [weak list, note] _ in
       list?.log.append("delete \(note)")
       list?.notes.removeAll { $0 == note }
     }

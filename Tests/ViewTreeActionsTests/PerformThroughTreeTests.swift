@@ -459,7 +459,7 @@ struct RecordDepths: ManagedAction {
         Node("b").actionItem("Mutate")
         Node("c").actionItem("Mutate")
       }
-      Node("editor")
+      Node("editor").focusable()
     }
     var validations = 0
     try manager.register(

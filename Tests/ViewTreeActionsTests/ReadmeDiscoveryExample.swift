@@ -16,7 +16,7 @@ struct Reload: ManagedAction {
 func runDiscoveryExample() throws -> [String] {
   let manager = ActionManager()
   try manager.register(Reload())
-  let tree = NodeTree("window") { Node("list").bindKey("ctrl+r", to: "Reload") }
+  let tree = NodeTree("window") { Node("list").focusable().bindKey("ctrl+r", to: "Reload") }
   tree.root.actionManager(manager).bindKey("ctrl+z", to: "Undo")
   try tree.focus(id: "list")
 

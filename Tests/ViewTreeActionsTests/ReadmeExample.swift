@@ -40,8 +40,9 @@ func runTreeExample() throws -> [String] {
       Node("remove").actionItem("menu.RemoveRows")
     }
     Node("list")
+      .focusable()
       .provideActionContext { context in context[ChosenRowsKey.self] = store.chosen }
-    Node("editor")
+    Node("editor").focusable()
   }
   tree.root.actionManager(manager)
   tree.node(id: "list")?.bindKey("delete", to: "RemoveRows")

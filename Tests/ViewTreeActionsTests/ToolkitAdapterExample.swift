@@ -23,7 +23,7 @@ import ViewTreeActions
   init(_ root: @escaping () -> Root) {
     self.root = root
     tree = NodeTree(declaring: root().responder)
-    tree.onFocusChange = { [weak self] _, new in self?.focusedID = new?.id }
+    tree.onFocusChange = { [weak self] change in self?.focusedID = change.new?.id }
     tree.onProblem = { problem, node in print("responder: \(node.path): \(problem)") }
   }
 
@@ -35,7 +35,7 @@ import ViewTreeActions
   /// Key input from the terminal or window system; `false` when nothing is bound.
   func key(_ chord: KeyChord) -> Bool {
     defer { render() }
-    guard case .resolved = tree.firstResponder.handleKey(chord) else { return false }
+    if case .unbound = tree.firstResponder.handleKey(chord) { return false }
     return true
   }
 
@@ -66,11 +66,12 @@ import ViewTreeActions
     NodeDeclaration("window") {
       NodeDeclaration("list") {
         for note in notes {
-          NodeDeclaration(note).handleAction(Delete.self) { [unowned self] delete in
+          NodeDeclaration(note).focusable().handleAction(Delete.self) { [unowned self] delete in
             notes.removeAll { $0 == delete.note }
           }
         }
       }
+      .focusable()
     }
     .actionManager(manager)
     .bindKey("ctrl+s", to: "Save")

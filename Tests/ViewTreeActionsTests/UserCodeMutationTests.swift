@@ -18,7 +18,7 @@ struct RunAction: ManagedAction {
   /// `root(mid(leaf))` with a manager on the root that registers `Noop`, a provider on `mid`, and
   /// on `leaf` a provider that removes the providers of `mid` while the manager reads them.
   func treeWhoseLeafRemovesTheMiddleProvider() throws -> (NodeTree, Node, Node) {
-    let tree = NodeTree("root") { Node("mid") { Node("leaf") } }
+    let tree = NodeTree("root") { Node("mid") { Node("leaf").focusable() } }
     let manager = ActionManager()
     try manager.register(RunAction {}, as: "Noop")
     tree.root.actionManager(manager)
@@ -140,7 +140,7 @@ struct RunAction: ManagedAction {
       }
     }
     var seen: [String] = []
-    let tree = NodeTree("root") { Node("editor") }
+    let tree = NodeTree("root") { Node("editor").focusable() }
     let manager = ActionManager()
     try manager.register(Fetch { seen.append($0) })
     tree.root.actionManager(manager)

@@ -201,7 +201,7 @@ import ViewTree
       declaring: NodeDeclaration("root") {
         NodeDeclaration("a")
         NodeDeclaration()
-        NodeDeclaration("b")
+        NodeDeclaration("b").focusable()
         NodeDeclaration()
       })
     let a = tree.node(id: "a")!
@@ -228,10 +228,12 @@ import ViewTree
 
   @Test func removingTheFocusedNodeMovesFocusToItsParent() throws {
     let tree = NodeTree(
-      declaring: NodeDeclaration("root") { NodeDeclaration("list") { NodeDeclaration("row") } })
+      declaring: NodeDeclaration("root") {
+        NodeDeclaration("list") { NodeDeclaration("row").focusable() }.focusable()
+      })
     try tree.focus(id: "row")
     weak let row = tree.node(id: "row")
-    tree.update(to: NodeDeclaration("root") { NodeDeclaration("list") })
+    tree.update(to: NodeDeclaration("root") { NodeDeclaration("list").focusable() })
     #expect(tree.focusedNode === tree.node(id: "list"))
     #expect(row == nil)
   }
@@ -339,7 +341,7 @@ import ViewTree
   struct Row: View {
     let name: String
     func body(_ model: Model) -> NodeDeclaration {
-      NodeDeclaration(name).handleAction(Rename.self) { rename in
+      NodeDeclaration(name).focusable().handleAction(Rename.self) { rename in
         if let index = model.names.firstIndex(of: name) { model.names[index] = rename.name }
       }
     }

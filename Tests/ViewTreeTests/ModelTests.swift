@@ -289,7 +289,7 @@ final class LibraryRun {
   var log: [String] = []
 
   init(_ spec: ModelCase) {
-    nodes = spec.modifiers.indices.map { Node("n\($0)") }
+    nodes = spec.modifiers.indices.map { Node("n\($0)").focusable() }
     for node in 1..<nodes.count { try! nodes[spec.parents[node]].addChild(nodes[node]) }
     tree = try! NodeTree(root: nodes[0])
     try! tree.setReentrancyLimit(spec.limit)

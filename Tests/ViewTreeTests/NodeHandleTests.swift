@@ -229,6 +229,8 @@ import Testing
       weakNode = child?.node
     }
     let tree = try NodeTree(root: try #require(parent.node))
+    tree.root.focusable()
+    child?.node?.focusable()
     try tree.focus(id: "child")
     child = nil
     #expect(weakNode == nil)

@@ -153,7 +153,7 @@ import ViewTree
   @Test func treeDescriptionDrawsNodesModifiersAndFocus() throws {
     let tree = NodeTree("window") {
       Node("sidebar") { Node("row") }
-      Node("editor").handleAction(Save.self) {}
+      Node("editor").handleAction(Save.self) {}.focusable()
     }
     tree.root.catchError { _ in }
     try tree.focus(id: "editor")

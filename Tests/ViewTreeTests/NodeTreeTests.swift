@@ -6,7 +6,7 @@ import Testing
   @Test func sendStartsAtTheFocusedNodeOrAtTheRoot() throws {
     let log = Log()
     let tree = NodeTree("window") {
-      Node("editor").onAction { _ in log("editor") }
+      Node("editor").onAction { _ in log("editor") }.focusable()
     }
     tree.root.onAction { _ in log("window") }
     tree.firstResponder.trigger(Save())
@@ -18,10 +18,10 @@ import Testing
     #expect(tree.focusedNode == nil)
   }
 
-  @Test func focusMovesToTheNearestAncestorWhenTheFocusedNodeLeaves() throws {
+  @Test func focusMovesToTheNearestFocusableAncestorWhenTheFocusedNodeLeaves() throws {
     let tree = NodeTree("window") {
       Node("sidebar") {
-        Node("list") { Node("row") }
+        Node("list") { Node("row").focusable() }.focusable()
       }
     }
     let list = try #require(tree.node(id: "list"))
@@ -30,15 +30,16 @@ import Testing
     try row.parent?.removeChild(row)
     #expect(tree.focusedNode === list)
 
-    // Removing an ancestor of the focused node moves focus above the cut.
+    // Removing an ancestor of the focused node moves focus above the cut, to a focusable node
+    // (the sidebar is not one), or to none.
     let sidebar = try #require(tree.node(id: "sidebar"))
     sidebar.removeFromParent()
-    #expect(tree.focusedNode === tree.root)
+    #expect(tree.focusedNode == nil)
   }
 
   @Test func movingTheFocusedNodeWithinTheTreeKeepsFocus() throws {
     let tree = NodeTree("window") {
-      Node("left") { Node("item") }
+      Node("left") { Node("item").focusable() }
       Node("right")
     }
     let item = try #require(tree.node(id: "item"))
@@ -48,7 +49,8 @@ import Testing
   }
 
   @Test func movingTheFocusedNodeToAnotherTreeRefocuses() throws {
-    let first = NodeTree("first") { Node("item") }
+    let first = NodeTree("first") { Node("item").focusable() }
+    first.root.focusable()
     let second = NodeTree("second") {}
     let item = try #require(first.node(id: "item"))
     try first.focus(item)
@@ -98,7 +100,7 @@ import Testing
   }
 
   @Test func aTreeWhoseRootJoinedAnotherTreeSendsIntoThatTree() throws {
-    let inner = NodeTree("inner") { Node("field") }
+    let inner = NodeTree("inner") { Node("field").focusable() }
     try inner.focus(id: "field")
     let outer = NodeTree("outer") {}
     var handledBy: [String] = []
@@ -138,7 +140,7 @@ import Testing
   }
 
   @Test func triggeringFromANodeOutsideATreeReportsIt() throws {
-    let tree = NodeTree("window") { Node("editor") }
+    let tree = NodeTree("window") { Node("editor").focusable() }
     let editor = try #require(tree.node(id: "editor"))
     let trigger = editor.triggerAction
     #expect(trigger.canTrigger)
@@ -155,7 +157,7 @@ import Testing
   }
 
   @Test func unhandledActionsReachTheHook() throws {
-    let tree = NodeTree("window") { Node("editor") }
+    let tree = NodeTree("window") { Node("editor").focusable() }
     var seen: [(String, String?)] = []
     tree.onUnhandled = { action, node in seen.append(("\(action)", node.id)) }
     try tree.focus(id: "editor")
@@ -180,11 +182,11 @@ import Testing
     let detached = Node("n4") { Node("n6") }
     try detached.children[0].addChild(tree.root)
     #expect(tree.isRooted == false)
-    let focused = Node("n7")
+    let focused = Node("n7").focusable()
     try tree.root.addChild(focused)
     try tree.focus(focused)
     focused.removeFromParent()
-    #expect(tree.focusedNode === tree.root)
+    #expect(tree.focusedNode == nil)
   }
 
   @Test func aNodeRemovedAfterTheRootWasAdoptedDuringADispatchStaysValid() throws {
@@ -249,7 +251,7 @@ import Testing
   @Test func theTreeLivesAsLongAsItsRootAndNotItsHandle() throws {
     let root: Node
     do {
-      let tree = NodeTree("root") { Node("leaf") }
+      let tree = NodeTree("root") { Node("leaf").focusable() }
       tree.root.handleAction(Save.self) {}
       try tree.focus(id: "leaf")
       tree.requiresHandling = true
@@ -265,7 +267,7 @@ import Testing
   }
 
   @Test func aNewHandleToAReleasedTreeKeepsItsState() throws {
-    let root = Node("root") { Node("leaf") }
+    let root = Node("root") { Node("leaf").focusable() }
     do {
       let tree = try NodeTree(root: root)
       try tree.focus(id: "leaf")
@@ -276,14 +278,16 @@ import Testing
   }
 
   @Test func focusChangesAreReported() throws {
-    let tree = NodeTree("root") { Node("list") { Node("row") } }
+    let tree = NodeTree("root") { Node("list") { Node("row").focusable() }.focusable() }
     var changes: [String] = []
-    tree.onFocusChange = { old, new in changes.append("\(old?.label ?? "-") -> \(new?.label ?? "-")") }
+    tree.onFocusChange = { change in
+      changes.append("\(change.old?.label ?? "-") -> \(change.new?.label ?? "-") (\(change.reason))")
+    }
     try tree.focus(id: "row")
     try tree.focus(id: "row")  // no change, no report
     tree.node(id: "row")!.removeFromParent()
     tree.clearFocus()
-    #expect(changes == ["- -> row", "row -> list", "list -> -"])
+    #expect(changes == ["- -> row (programmatic)", "row -> list (repair)", "list -> - (programmatic)"])
   }
 }
 
@@ -292,7 +296,7 @@ import Testing
     weak var weakRoot: Node?
     do {
       let tree = NodeTree("root") { Node("leaf") }
-      try tree.focus(tree.root)
+      try tree.focus(tree.root.focusable())
       weakRoot = tree.root
     }
     #expect(weakRoot == nil)

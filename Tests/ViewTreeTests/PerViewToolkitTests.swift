@@ -57,7 +57,7 @@ import Testing
         }
         .onAction { _ in }
       case .row:
-        return NodeDeclaration("row\(key)").handleAction(Select.self) {
+        return NodeDeclaration("row\(key)").focusable().handleAction(Select.self) {
           seen(Seen(key: key, version: version))
         }
       }

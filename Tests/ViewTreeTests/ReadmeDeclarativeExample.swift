@@ -16,11 +16,12 @@ final class Rows {
   var declaration: NodeDeclaration {
     NodeDeclaration("list") {
       for name in names {
-        NodeDeclaration(name).handleAction(Remove.self) { [unowned self] remove in
+        NodeDeclaration(name).focusable().handleAction(Remove.self) { [unowned self] remove in
           names.removeAll { $0 == remove.row }
         }
       }
     }
+    .focusable()
   }
 }
 
@@ -28,7 +29,7 @@ func runDeclarativeExample() throws -> [String] {
   let rows = Rows()
   let tree = NodeTree(declaring: rows.declaration)
   var log: [String] = []
-  tree.onFocusChange = { _, new in log.append("focus: \(new?.path ?? "none")") }
+  tree.onFocusChange = { change in log.append("focus: \(change.new?.path ?? "none")") }
   try tree.focus(id: "beta")
   let gamma = tree.node(id: "gamma")
 

@@ -25,6 +25,7 @@ func makeEditorTree(document: Document) -> NodeTree {
       document.rows.remove(at: delete.index)
     }
     Node("editor")
+      .focusable()
       .handleAction(SaveDocument.self) { document.save() }
   }
   tree.root.catchError { error in print("window caught \(error)") }

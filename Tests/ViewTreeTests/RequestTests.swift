@@ -134,7 +134,7 @@ struct FetchProfile: Request {
   }
 
   @Test func requestsFromOutsideTheTreeReportWhy() throws {
-    let tree = NodeTree("root") { Node("editor") }
+    let tree = NodeTree("root") { Node("editor").focusable() }
     tree.root.respond(to: CountRows.self) { _ in 3 }
     try tree.focus(id: "editor")
     #expect(try tree.firstResponder.request(CountRows()) == 3)

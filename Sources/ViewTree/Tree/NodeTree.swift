@@ -32,21 +32,31 @@ public final class NodeTree {
 
   /// The focused node (the first responder), or `nil`.
   ///
-  /// When the focused node leaves the tree, focus moves to its nearest ancestor still in the tree.
-  /// Every change is reported to ``onFocusChange``.
-  public internal(set) var focusedNode: Node? {
-    get { state.focus.node }
-    set { state.setFocus(newValue) }
-  }
+  /// When the focused node leaves the tree, focus moves to the node that opened the trapping
+  /// scope it was in, or to its nearest focusable ancestor still in the tree (see
+  /// <doc:MovingFocus>). Every change is reported to ``onFocusChange``.
+  public var focusedNode: Node? { state.focus.node }
 
-  /// Called after the focused node changed, with the node that had focus and the one that has it
-  /// now (`nil` for none): by ``focus(_:)``, ``focus(id:)``, ``clearFocus()``, or because the
-  /// focused node left the tree and focus moved to its nearest ancestor still in it.
+  /// Called after the focused node changed, with the node that had focus, the one that has it now
+  /// and why: ``focus(_:)``, ``moveFocus(_:)``, a trapping scope that left the tree, or a focused
+  /// node that left it.
   ///
-  /// Toolkits mirror focus from here instead of tracking it by hand.
-  public var onFocusChange: ((_ old: Node?, _ new: Node?) -> Void)? {
+  /// Toolkits mirror focus from here instead of tracking it by hand. The callback may change the
+  /// tree and the focus; a change it makes is reported after it returns.
+  public var onFocusChange: ((FocusChange) -> Void)? {
     get { state.focus.onChange }
     set { state.focus.onChange = newValue }
+  }
+
+  /// Decides which focusable nodes can take focus now; `nil` (the default) accepts every one.
+  ///
+  /// Traversal passes over the nodes it rejects, and ``focus(_:)`` reports them as
+  /// ``ViewTreeError/notFocusable(node:reason:)``: skip a button whose action is disabled, or a
+  /// row scrolled out of view. It is called with nodes that declare themselves focusable, and
+  /// should not change the tree.
+  public var focusFilter: ((Node) -> Bool)? {
+    get { state.focus.filter }
+    set { state.focus.filter = newValue }
   }
 
   /// The greatest number of dispatches that may be nested in one another (an action triggered by a

@@ -11,7 +11,8 @@ extension Node {
   /// ```
   ///
   /// Runs no key press: each binding's identifier is validated from this node (a validation runs
-  /// the managers' `validate`, never `perform`).
+  /// the managers' `validate`, never `perform`); a focus identifier such as `focus.Next` is always
+  /// enabled. The tree's ``ViewTree/NodeTree/defaultKeyBindings`` are not listed.
   ///
   /// - Parameter includingShadowed: Whether to list bindings a nearer one hides (default: yes).
   /// - Returns: The bindings.
@@ -34,10 +35,19 @@ extension Node {
       if shadowedBy != nil, !includingShadowed { continue }
       listed.append(
         ActionEntry(
-          identifier: binding.identifier, validation: validate(binding.identifier, sender: binding),
+          identifier: binding.identifier, validation: validation(of: binding),
           chord: binding.chord, node: binding.node, shadowedBy: shadowedBy)
       )
     }
     return listed
+  }
+
+  /// A binding's validation from here: a focus identifier is always enabled (the tree moves the
+  /// focus, no manager is asked).
+  private func validation(of binding: KeyBinding) -> Validation {
+    guard let move = FocusMove(identifier: binding.identifier) else {
+      return validate(binding.identifier, sender: binding)
+    }
+    return Validation(title: "Focus \(move)")
   }
 }

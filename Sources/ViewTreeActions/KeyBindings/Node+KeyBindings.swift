@@ -84,27 +84,71 @@ extension Node {
 
 /// What a key press did.
 public enum KeyPressResult: CustomStringConvertible {
-  /// No node from the focus up binds the chord.
+  /// No node from the focus up binds the chord, and the tree has no default binding for it.
   case unbound(KeyChord)
   /// The chord resolved to the nearest binding, whose identifier was performed (validated
   /// first): the result says whether it ran, was disabled, or failed. A disabled binding does not
   /// fall through to outer bindings.
   case resolved(KeyBinding, TreePerformResult)
+  /// The chord resolved to a binding of one of the focus identifiers (`focus.Next`,
+  /// `focus.Previous`, `focus.Left`, `focus.Right`, `focus.Up`, `focus.Down`), and the tree moved
+  /// the focus (see `NodeTree.moveFocus(_:)`).
+  case movedFocus(KeyBinding, FocusMoveResult)
 
   /// A one-line summary.
   public var description: String {
     switch self {
     case .unbound(let chord): "\(chord): no binding"
     case .resolved(let binding, let result): "\(binding): \(result)"
+    case .movedFocus(let binding, let result): "\(binding): \(result)"
+    }
+  }
+}
+
+/// The default key bindings of a tree, kept on its root.
+enum DefaultKeyBindingsAttachment: NodeAttachmentKey {
+  static let defaultValue: [(chord: KeyChord, identifier: String)] = [
+    (KeyChord(.tab), "focus.Next"), (KeyChord(.tab, modifiers: .shift), "focus.Previous"),
+  ]
+}
+
+extension NodeTree {
+  /// The bindings a key press falls back to when no node from the focus up binds its chord; by
+  /// default Tab to `focus.Next` and Shift-Tab to `focus.Previous`.
+  ///
+  /// A node's own binding of the same chord wins (so an editor can bind Tab to insert a tab
+  /// character); set this to change or remove the defaults for the whole tree. The identifiers
+  /// `focus.Next`, `focus.Previous`, `focus.Left`, `focus.Right`, `focus.Up` and `focus.Down`
+  /// move the focus (see ``KeyPressResult/movedFocus(_:_:)``); any other is performed.
+  public var defaultKeyBindings: [(chord: KeyChord, identifier: String)] {
+    get { root[attachment: DefaultKeyBindingsAttachment.self] }
+    set { root[attachment: DefaultKeyBindingsAttachment.self] = newValue }
+  }
+}
+
+extension FocusMove {
+  /// The move a focus identifier names, such as `focus.Next`.
+  init?(identifier: String) {
+    switch identifier {
+    case "focus.Next": self = .next
+    case "focus.Previous": self = .previous
+    case "focus.Left": self = .left
+    case "focus.Right": self = .right
+    case "focus.Up": self = .up
+    case "focus.Down": self = .down
+    default: return nil
     }
   }
 }
 
 extension Node {
-  /// Finds the binding a key press at this node would use: the nearest one from here upward.
+  /// Finds the binding a key press at this node would use: the nearest one from here upward, or
+  /// else the tree's default binding of the chord (see ``ViewTree/NodeTree/defaultKeyBindings``),
+  /// reported on the root.
   ///
   /// - Parameter chord: The chord pressed.
-  /// - Returns: The binding, or `nil` when no node from here up binds the chord.
+  /// - Returns: The binding, or `nil` when no node from here up binds the chord and the tree has
+  ///   no default for it.
   /// - Complexity: O(*d*) in the node's depth, plus the bindings of the nodes that have some.
   public func resolveKey(_ chord: KeyChord) -> KeyBinding? {
     var found: KeyBinding?
@@ -116,11 +160,17 @@ extension Node {
       }
       return false
     }
+    if found == nil, let tree {
+      for binding in tree.defaultKeyBindings where binding.chord == chord {
+        return KeyBinding(chord: chord, identifier: binding.identifier, node: tree.root)
+      }
+    }
     return found
   }
 
   /// Handles a key press at this node, as if it had focus: resolves the nearest binding from here
-  /// upward, then performs its identifier from here with the binding as sender.
+  /// upward, then performs its identifier from here with the binding as sender; a focus
+  /// identifier (such as `focus.Next`, Tab's default) moves the tree's focus instead.
   ///
   /// A binding whose action is disabled reports ``KeyPressResult/resolved(_:_:)`` with a disabled
   /// result; it does not fall through to an outer binding of the same chord, because the nearest
@@ -131,6 +181,7 @@ extension Node {
   @discardableResult
   public func handleKey(_ chord: KeyChord) -> KeyPressResult {
     guard let binding = resolveKey(chord) else { return .unbound(chord) }
+    if let move = FocusMove(identifier: binding.identifier) { return .movedFocus(binding, moveFocus(move)) }
     return .resolved(binding, perform(binding.identifier, sender: binding))
   }
 
@@ -142,6 +193,15 @@ extension Node {
   @discardableResult
   nonisolated(nonsending) public func handleKey(_ chord: KeyChord) async -> KeyPressResult {
     guard let binding = resolveKey(chord) else { return .unbound(chord) }
+    if let move = FocusMove(identifier: binding.identifier) { return .movedFocus(binding, moveFocus(move)) }
     return .resolved(binding, await perform(binding.identifier, sender: binding))
+  }
+}
+
+extension Node {
+  /// Moves the focus of this node's tree, or reports that this node is in none.
+  fileprivate func moveFocus(_ move: FocusMove) -> FocusMoveResult {
+    guard let tree else { return .intercepted(.notDispatched(.notInTree)) }
+    return tree.moveFocus(move)
   }
 }

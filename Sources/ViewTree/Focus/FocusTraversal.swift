@@ -1,0 +1,299 @@
+/// A position in a depth-first pre-order walk confined to one subtree, the domain: the nodes from
+/// the domain's root down to the current node, each with its index among its parent's children,
+/// so that a step costs O(1) however many siblings there are.
+struct FocusWalk {
+  struct Frame {
+    let node: Node
+    let index: Int
+  }
+
+  private var frames: ContiguousArray<Frame> = []
+  /// Where the last walk of the focus ended: the indices of its frames, and its domain. The next
+  /// walk looks there first for each node's position among its siblings, so finding it costs
+  /// O(1) unless the tree changed at that spot.
+  private var hint: ContiguousArray<Int> = []
+  private weak var hintDomain: Node?
+
+  var current: Node { frames[frames.count - 1].node }
+  var isAtDomain: Bool { frames.count == 1 }
+
+  /// Places the walk at `node`, in the subtree of `domain` (one of its ancestors, or itself).
+  mutating func start(at node: Node, domain: Node) {
+    frames.removeAll(keepingCapacity: true)
+    var ancestor = node
+    while ancestor !== domain, let parent = ancestor._parent {
+      frames.append(Frame(node: ancestor, index: 0))
+      ancestor = parent
+    }
+    frames.append(Frame(node: domain, index: 0))
+    frames.reverse()
+    let hinted = hintDomain === domain
+    for level in frames.indices.dropFirst() {
+      let near = hinted && level < hint.count ? hint[level] : 0
+      let index = frames[level - 1].node.index(ofChild: frames[level].node, near: near)
+      frames[level] = Frame(node: frames[level].node, index: index)
+    }
+  }
+
+  /// Keeps the walk's position as the hint for the next walk in `domain`.
+  mutating func rememberPosition(domain: Node) {
+    hint.removeAll(keepingCapacity: true)
+    for frame in frames { hint.append(frame.index) }
+    hintDomain = domain
+  }
+
+  /// Forgets the hint, when the focus moved somewhere no walk went.
+  mutating func forgetPosition() { hintDomain = nil }
+
+  /// Moves to the next node in pre-order, into the current node's children only if
+  /// `enterChildren`; after the domain's last node, to the domain's root.
+  mutating func stepForward(enterChildren: Bool) {
+    let node = current
+    if enterChildren, !node._children.isEmpty {
+      frames.append(Frame(node: node._children[0], index: 0))
+      return
+    }
+    while frames.count > 1 {
+      let frame = frames.removeLast()
+      let siblings = frames[frames.count - 1].node._children
+      if frame.index + 1 < siblings.count {
+        frames.append(Frame(node: siblings[frame.index + 1], index: frame.index + 1))
+        return
+      }
+    }
+  }
+
+  /// Moves to the previous node in pre-order, going down only into the nodes `descendInto`
+  /// accepts; before the domain's root, to the domain's last node.
+  mutating func stepBackward(descendInto: (Node) -> Bool) {
+    if frames.count > 1 {
+      let frame = frames.removeLast()
+      guard frame.index > 0 else { return }  // the parent comes before its children
+      frames.append(Frame(node: frames[frames.count - 1].node._children[frame.index - 1], index: frame.index - 1))
+    }
+    while descendInto(current) {
+      let children = current._children
+      guard !children.isEmpty else { return }
+      frames.append(Frame(node: children[children.count - 1], index: children.count - 1))
+    }
+  }
+}
+
+extension Node {
+  /// The position of `child` among this node's children, looked for at `near` first and then
+  /// ever farther from it.
+  func index(ofChild child: Node, near: Int) -> Int {
+    let children = _children
+    for distance in 0...Swift.max(near, children.count) {
+      let below = near - distance
+      if below >= 0, below < children.count, children[below] === child { return below }
+      let above = near + distance
+      if above < children.count, children[above] === child { return above }
+    }
+    preconditionFailure("\(child.path) is not a child of \(path)")
+  }
+
+  /// The nearest trapping scope this node is in (itself included), if any.
+  func enclosingTrap() -> Node? {
+    var ancestor: Node? = self
+    while let node = ancestor {
+      if node.hasAttachments, node.focusTraits?.scope == .trap { return node }
+      ancestor = node._parent
+    }
+    return nil
+  }
+
+  /// Whether this node is a focus scope whose children a walk must not enter.
+  fileprivate var closesSubtree: Bool {
+    guard hasAttachments, let traits = focusTraits else { return false }
+    return traits.scope != nil || !traits.descendantsFocusable
+  }
+}
+
+extension TreeState {
+  /// Where `move` takes the focus (nothing is triggered), or `nil` when it stays.
+  func focusTarget(for move: FocusMove) -> Node? {
+    guard let current = focus.node else {
+      if move.isForward, root.isTabStop { return root }
+      return enter(root, forward: move.isForward) ?? (root.isTabStop ? root : nil)
+    }
+    if !move.isTraversal, let frame = current.focusTraits?.frame {
+      return nearest(move, from: current, frame: frame)
+    }
+    let target = tabTarget(from: current, forward: move.isForward)
+    return target === current ? nil : target
+  }
+
+  /// The node Tab (or Shift-Tab) moves to from `current`.
+  private func tabTarget(from current: Node, forward: Bool) -> Node? {
+    let domain = current.enclosingTrap() ?? root
+    // In a scope declared `ordered`, the declared order; past its ends, tree order from the scope.
+    var left: Node?
+    var ordered: Node? = current
+    while let node = ordered, node.hasAttachments ? node.focusTraits?.ordered != true : true, node !== domain {
+      ordered = node._parent
+    }
+    if let scope = ordered, scope.focusTraits?.ordered == true {
+      let stops = tabOrder(of: scope)
+      guard let index = stops.firstIndex(where: { $0 === current }) else {
+        return forward ? stops.first : stops.last
+      }
+      let next = forward ? index + 1 : index - 1
+      if stops.indices.contains(next) { return stops[next] }
+      if scope === domain { return forward ? stops.first : stops.last }
+      left = scope
+    }
+    var walk = FocusWalk()
+    swap(&walk, &focus.walk)
+    defer { swap(&walk, &focus.walk) }
+    // The scopes the focus is in are walked through; any other is entered as a whole.
+    let isOpen = { (scope: Node) in
+      current.isDescendant(of: scope) && !(left.map { scope.isDescendant(of: $0) } ?? false)
+    }
+    let mark = left ?? current
+    walk.start(at: mark, domain: domain)
+    let target = nextTabStop(&walk, domain: domain, mark: mark, forward: forward, isOpen: isOpen)
+    if let target, walk.current === target {
+      walk.rememberPosition(domain: domain)
+    } else {
+      walk.forgetPosition()
+    }
+    return target
+  }
+
+  /// Walks from `mark` to the next tab stop in `domain`: returns `nil` when the walk came back to
+  /// `mark` first. A scope that is not open is a unit: entered (see `enter`), or passed over.
+  private func nextTabStop(
+    _ walk: inout FocusWalk, domain: Node, mark: Node, forward: Bool, isOpen: (Node) -> Bool
+  ) -> Node? {
+    func isUnit(_ node: Node) -> Bool {
+      node !== domain && node.hasAttachments && node.focusTraits?.scope != nil && !isOpen(node)
+    }
+    var skipChildren = mark !== domain && isUnit(mark)
+    var wraps = 0
+    while true {
+      if forward {
+        walk.stepForward(enterChildren: !skipChildren)
+      } else {
+        walk.stepBackward { node in node === domain || !node.closesSubtree || (!isUnit(node) && node.focusTraits?.descendantsFocusable != false) }
+      }
+      skipChildren = false
+      let node = walk.current
+      if walk.isAtDomain {
+        // A tree that changed under a focus in a subtree the walk does not enter has no way back
+        // to `mark`: two passes over the domain are enough.
+        wraps += 1
+        if wraps > 2 { return nil }
+      }
+      if isUnit(node) {
+        if forward {
+          if node.isTabStop { return node }
+          if let target = enter(node, forward: true) { return target }
+          skipChildren = true
+        } else if let target = enter(node, forward: false) ?? (node.isTabStop ? node : nil) {
+          return target
+        }
+        if node === mark { return nil }
+        continue
+      }
+      if node === mark { return nil }
+      if node.isTabStop { return node }
+      if forward, node.hasAttachments, node.focusTraits?.descendantsFocusable == false { skipChildren = true }
+    }
+  }
+
+  /// The node focus goes to when it enters `scope` from outside: the one the scope remembers,
+  /// else its default, else its first tab stop (its last, going backward).
+  func enter(_ scope: Node, forward: Bool) -> Node? {
+    let traits = scope.focusTraits ?? FocusTraits()
+    if let last = memory(of: scope)?.lastFocused, last !== scope, last.isDescendant(of: scope),
+      last.focusBlocker() == nil
+    {
+      return last
+    }
+    if let id = traits.defaultFocus, let node = scope.firstNode(withID: id), node.focusBlocker() == nil {
+      return node
+    }
+    if !traits.descendantsFocusable { return nil }
+    if traits.ordered {
+      let stops = tabOrder(of: scope)
+      return forward ? stops.first : stops.last
+    }
+    var walk = FocusWalk()
+    walk.start(at: scope, domain: scope)
+    return nextTabStop(&walk, domain: scope, mark: scope, forward: forward) { _ in false }
+  }
+
+  /// The tab stops of a scope declared `ordered`, in its order: positive orders first, lowest
+  /// first, then order 0; ties in tree order.
+  private func tabOrder(of scope: Node) -> [Node] {
+    var stops: [(node: Node, order: Int, position: Int)] = []
+    var walk = FocusWalk()
+    walk.start(at: scope, domain: scope)
+    var position = 0
+    repeat {
+      let node = walk.current
+      walk.stepForward(enterChildren: node.focusTraits?.descendantsFocusable != false)
+      let next = walk.current
+      if next !== scope, let traits = next.focusTraits, next.isTabStop {
+        stops.append((next, traits.order > 0 ? traits.order : Int.max, position))
+      }
+      position += 1
+    } while !walk.isAtDomain
+    stops.sort { ($0.order, $0.position) < ($1.order, $1.position) }
+    return stops.map(\.node)
+  }
+
+  /// The nearest tab stop with a frame in the direction of `move`, among those in the nearest
+  /// scope around `current` (or the tree): those in line with `current` first, then by distance.
+  private func nearest(_ move: FocusMove, from current: Node, frame origin: FocusFrame) -> Node? {
+    var domain = current._parent
+    while let node = domain, !(node.hasAttachments && node.focusTraits?.scope != nil) { domain = node._parent }
+    let scope = domain ?? root
+    var best: (node: Node, key: (Int, Double, Double))?
+    var walk = FocusWalk()
+    walk.start(at: scope, domain: scope)
+    repeat {
+      let node = walk.current
+      let traits = node.hasAttachments ? node.focusTraits : nil
+      walk.stepForward(enterChildren: traits?.descendantsFocusable != false)
+      guard node !== current, let traits, traits.isFocusable, traits.order >= 0, let frame = traits.frame,
+        let key = Self.distance(move, from: origin, to: frame)
+      else { continue }
+      if let best, best.key <= key { continue }
+      if node.focusBlocker() == nil { best = (node, key) }
+    } while !walk.isAtDomain
+    return best?.node
+  }
+
+  /// How far `frame` lies from `origin` in the direction of `move`, as a sort key (in line first,
+  /// then the gap along the move, then the offset across it), or `nil` when it does not lie that
+  /// way.
+  static func distance(_ move: FocusMove, from origin: FocusFrame, to frame: FocusFrame) -> (Int, Double, Double)? {
+    let gap: Double
+    let across: (Double, Double, Double, Double)  // the two spans across the move
+    switch move {
+    case .right, .next:
+      guard frame.midX > origin.midX else { return nil }
+      gap = frame.x - origin.maxX
+      across = (origin.y, origin.maxY, frame.y, frame.maxY)
+    case .left, .previous:
+      guard frame.midX < origin.midX else { return nil }
+      gap = origin.x - frame.maxX
+      across = (origin.y, origin.maxY, frame.y, frame.maxY)
+    case .down:
+      guard frame.midY > origin.midY else { return nil }
+      gap = frame.y - origin.maxY
+      across = (origin.x, origin.maxX, frame.x, frame.maxX)
+    case .up:
+      guard frame.midY < origin.midY else { return nil }
+      gap = origin.y - frame.maxY
+      across = (origin.x, origin.maxX, frame.x, frame.maxX)
+    }
+    let overlap = Swift.min(across.1, across.3) - Swift.max(across.0, across.2)
+    let offset = abs((across.2 + across.3) / 2 - (across.0 + across.1) / 2)
+    let primary = Swift.max(gap, 0)
+    if overlap > 0 { return (0, primary, offset) }
+    return (1, primary + 2 * -overlap, offset)
+  }
+}

@@ -1,0 +1,183 @@
+/// A focusable node's rectangle, in whatever units the toolkit lays out in (terminal cells or
+/// points): what moving focus in a direction measures (see ``FocusMove``).
+public struct FocusFrame: Equatable, Sendable {
+  /// The left edge.
+  public var x: Double
+  /// The top edge; `y` grows downward, as rows of a terminal and most toolkits' coordinates do.
+  public var y: Double
+  /// The width.
+  public var width: Double
+  /// The height.
+  public var height: Double
+
+  /// Creates a frame.
+  ///
+  /// - Parameters:
+  ///   - x: The left edge.
+  ///   - y: The top edge.
+  ///   - width: The width.
+  ///   - height: The height.
+  public init(x: Double, y: Double, width: Double, height: Double) {
+    self.x = x
+    self.y = y
+    self.width = width
+    self.height = height
+  }
+
+  var maxX: Double { x + width }
+  var maxY: Double { y + height }
+  var midX: Double { x + width / 2 }
+  var midY: Double { y + height / 2 }
+}
+
+/// What a focus scope does when Tab reaches its ends (see ``ModifierHost/focusScope(_:defaultFocus:ordered:)``).
+public enum FocusScopeKind: Equatable, Sendable {
+  /// Tab leaves the scope at its ends, as it leaves a toolbar or a sidebar.
+  case group
+  /// Tab wraps inside the scope, and focus cannot be moved out of it: a modal dialog. When the
+  /// scope leaves the tree, focus returns to the node that had it before it entered the scope.
+  case trap
+}
+
+/// What a node declared about focus; one attachment, so that a walk reads one value per node.
+struct FocusTraits {
+  var isFocusable = false
+  var order = 0
+  var frame: FocusFrame?
+  var scope: FocusScopeKind?
+  var ordered = false
+  var defaultFocus: String?
+  var descendantsFocusable = true
+}
+
+enum FocusTraitsKey: NodeAttachmentKey {
+  static var defaultValue: FocusTraits? { nil }
+}
+
+extension ModifierHost {
+  /// Declares whether this node can take focus, where Tab puts it, and the frame moving focus in
+  /// a direction measures.
+  ///
+  /// ```swift
+  /// Node("name").focusable()
+  /// Node("help").focusable(order: -1)  // focusable, but Tab skips it
+  /// Node("cell").focusable(frame: FocusFrame(x: 0, y: 2, width: 8, height: 1))
+  /// ```
+  ///
+  /// Only a node that declares itself focusable can take focus: ``NodeTree/focus(_:)`` reports
+  /// ``ViewTreeError/notFocusable(node:reason:)`` for any other. Declaring it again replaces all
+  /// three values, so a toolkit re-declares the frame after each layout.
+  ///
+  /// - Parameters:
+  ///   - isFocusable: Whether the node can take focus.
+  ///   - order: Where Tab puts the node in a scope declared `ordered` (lowest first, ties in tree
+  ///     order, `0` after every positive order, as HTML's `tabindex`); a negative order keeps the
+  ///     node focusable by ``NodeTree/focus(_:)`` but out of Tab's way, in every scope.
+  ///   - frame: The node's rectangle, for directional moves; `nil` when the toolkit has none.
+  /// - Returns: This node or declaration, for chaining.
+  @discardableResult
+  public consuming func focusable(_ isFocusable: Bool = true, order: Int = 0, frame: FocusFrame? = nil) -> Self {
+    var traits = attachment(FocusTraitsKey.self) ?? FocusTraits()
+    traits.isFocusable = isFocusable
+    traits.order = order
+    traits.frame = frame
+    return settingAttachment(FocusTraitsKey.self, to: traits)
+  }
+
+  /// Makes this node a focus scope: a group (a toolbar, a panel) or a trap (a modal dialog).
+  ///
+  /// A scope remembers the last node focused in it. When focus enters it from outside, by Tab or
+  /// by ``NodeTree/focus(_:)`` on the scope node itself, it goes to that node if it is still
+  /// there and focusable, else to `defaultFocus`, else to the scope's first focusable node in
+  /// Tab order (its last, for Shift-Tab).
+  ///
+  /// ```swift
+  /// Node("dialog") {
+  ///   Node("cancel").focusable()
+  ///   Node("delete").focusable()
+  /// }
+  /// .focusScope(.trap, defaultFocus: "cancel")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - kind: ``FocusScopeKind/group`` (Tab leaves it at its ends) or ``FocusScopeKind/trap``
+  ///     (Tab wraps inside it, and focus cannot leave it until it leaves the tree).
+  ///   - defaultFocus: The id of the node inside the scope that takes focus when the scope
+  ///     remembers none.
+  ///   - ordered: Whether Tab follows the `order` the nodes of the scope declared (see
+  ///     ``focusable(_:order:frame:)``) instead of tree order.
+  /// - Returns: This node or declaration, for chaining.
+  @discardableResult
+  public consuming func focusScope(
+    _ kind: FocusScopeKind = .group, defaultFocus: String? = nil, ordered: Bool = false
+  ) -> Self {
+    var traits = attachment(FocusTraitsKey.self) ?? FocusTraits()
+    traits.scope = kind
+    traits.defaultFocus = defaultFocus
+    traits.ordered = ordered
+    return settingAttachment(FocusTraitsKey.self, to: traits)
+  }
+
+  /// Declares whether the nodes below this one can take focus: `false` makes a subtree (a
+  /// disabled panel) unfocusable as a whole, whatever its nodes declare. This node itself is not
+  /// affected.
+  ///
+  /// - Parameter allowed: Whether the descendants can take focus.
+  /// - Returns: This node or declaration, for chaining.
+  @discardableResult
+  public consuming func descendantsFocusable(_ allowed: Bool) -> Self {
+    var traits = attachment(FocusTraitsKey.self) ?? FocusTraits()
+    traits.descendantsFocusable = allowed
+    return settingAttachment(FocusTraitsKey.self, to: traits)
+  }
+}
+
+extension Node {
+  /// What this node declared about focus, if anything.
+  var focusTraits: FocusTraits? {
+    guard hasAttachments else { return nil }
+    return self[attachment: FocusTraitsKey.self]
+  }
+
+  /// Whether this node can take focus now: it declares itself focusable, no ancestor makes its
+  /// descendants unfocusable, and its tree's ``NodeTree/focusFilter`` (if any) accepts it.
+  ///
+  /// - Complexity: O(*d*) in the node's depth, plus the filter.
+  public var isFocusable: Bool { focusBlocker() == nil }
+
+  /// What keeps this node from taking focus, or `nil` when nothing does.
+  func focusBlocker() -> FocusBlocker? {
+    guard focusTraits?.isFocusable == true else { return .undeclared }
+    var blocker: Node?
+    var ancestor = _parent
+    while let node = ancestor {
+      if node.hasAttachments, node.focusTraits?.descendantsFocusable == false { blocker = node }
+      ancestor = node._parent
+    }
+    if let blocker { return .ancestor(blocker) }
+    if let filter = root._state?.focus.filter, !filter(self) { return .filter }
+    return nil
+  }
+
+  /// Whether Tab stops at this node: it can take focus and its order is not negative.
+  var isTabStop: Bool {
+    guard let traits = focusTraits, traits.isFocusable, traits.order >= 0 else { return false }
+    return focusBlocker() == nil
+  }
+}
+
+/// What keeps a node from taking focus.
+enum FocusBlocker {
+  case undeclared
+  case ancestor(Node)
+  case filter
+
+  /// The reason ``ViewTreeError/notFocusable(node:reason:)`` gives.
+  var reason: String {
+    switch self {
+    case .undeclared: "it does not declare focusable()"
+    case .ancestor(let node): "\(node.path) declares descendantsFocusable(false)"
+    case .filter: "the tree's focusFilter skips it"
+    }
+  }
+}

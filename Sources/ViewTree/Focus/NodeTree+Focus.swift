@@ -1,0 +1,234 @@
+/// A move of the focus, triggered as an action from the focused node by ``NodeTree/moveFocus(_:)``
+/// before the tree moves anything: a node that handles it keeps the focus (an editor inserting a
+/// tab character handles `.next`).
+public enum FocusMove: Action, Equatable, Sendable {
+  /// The next focusable node in Tab order (Tab).
+  case next
+  /// The previous focusable node in Tab order (Shift-Tab).
+  case previous
+  /// The nearest focusable node to the left, by frames; without them, the previous node.
+  case left
+  /// The nearest focusable node to the right, by frames; without them, the next node.
+  case right
+  /// The nearest focusable node above, by frames; without them, the previous node.
+  case up
+  /// The nearest focusable node below, by frames; without them, the next node.
+  case down
+
+  /// Whether the move follows Tab order (rather than frames).
+  var isTraversal: Bool { self == .next || self == .previous }
+  /// Whether the move goes forward in Tab order when it follows it.
+  var isForward: Bool { self == .next || self == .right || self == .down }
+}
+
+/// What ``NodeTree/moveFocus(_:)`` did.
+public enum FocusMoveResult {
+  /// A node handled the ``FocusMove`` action (or a handler failed): focus stayed where it was.
+  case intercepted(ActionOutcome)
+  /// Focus moved to the node.
+  case moved(to: Node)
+  /// No other focusable node lies that way: focus stayed where it was.
+  case stayed
+
+  /// The node that has focus after a move, if focus moved.
+  public var movedTo: Node? {
+    if case .moved(let node) = self { return node }
+    return nil
+  }
+}
+
+/// Why the focus changed, as ``NodeTree/onFocusChange`` reports it.
+public enum FocusChangeReason: Equatable, Sendable {
+  /// ``NodeTree/focus(_:)``, ``NodeTree/focus(id:)`` or ``NodeTree/clearFocus()``.
+  case programmatic
+  /// Tab or Shift-Tab: ``NodeTree/moveFocus(_:)`` with ``FocusMove/next`` or ``FocusMove/previous``.
+  case traversal
+  /// ``NodeTree/moveFocus(_:)`` with a direction.
+  case direction
+  /// A trapping scope left the tree, and focus went back to the node focused before it was
+  /// entered.
+  case restore
+  /// The focused node left the tree, and focus went to its nearest focusable ancestor still in
+  /// it (or to none).
+  case repair
+}
+
+/// One change of the focus.
+public struct FocusChange {
+  /// The node that had focus, if any.
+  public let old: Node?
+  /// The node that has focus now, if any.
+  public let new: Node?
+  /// Why it changed.
+  public let reason: FocusChangeReason
+}
+
+extension NodeTree {
+  /// Focuses a node: actions sent to the tree start there.
+  ///
+  /// The node must be focusable (see ``ModifierHost/focusable(_:order:frame:)`` and
+  /// ``Node/isFocusable``), or be a focus scope: focusing a scope enters it, as Tab does (its
+  /// remembered node, else its default, else its first focusable node). While focus is inside a
+  /// trapping scope, it cannot be moved out of it.
+  ///
+  /// - Parameter node: A node in this tree.
+  /// - Throws: ``ViewTreeError/nodeNotInTree(node:)`` when the node is in another tree or in none,
+  ///   ``ViewTreeError/notFocusable(node:reason:)`` when it cannot take focus (a scope with no
+  ///   focusable node in it included), ``ViewTreeError/outsideFocusTrap(node:trap:)`` when focus
+  ///   is in a trapping scope the node is not in.
+  public func focus(_ node: Node) throws(ViewTreeError) {
+    guard contains(node) else { throw .nodeNotInTree(node: node.path) }
+    var target = node
+    if let blocker = node.focusBlocker() {
+      guard node.focusTraits?.scope != nil, let entered = state.enter(node, forward: true) else {
+        throw .notFocusable(node: node.path, reason: blocker.reason)
+      }
+      target = entered
+    }
+    if let trap = state.focus.node?.enclosingTrap(), !target.isDescendant(of: trap) {
+      throw .outsideFocusTrap(node: node.path, trap: trap.path)
+    }
+    state.setFocus(target, reason: .programmatic)
+  }
+
+  /// Focuses the first node with the given id (see ``focus(_:)``).
+  ///
+  /// - Parameter id: The node's id.
+  /// - Throws: ``ViewTreeError/noNodeWithID(_:)`` when no node in the tree has that id, or what
+  ///   ``focus(_:)`` throws.
+  public func focus(id: String) throws(ViewTreeError) {
+    guard let node = node(id: id) else { throw .noNodeWithID(id) }
+    try focus(node)
+  }
+
+  /// Removes focus: actions sent to the tree start at the root. Allowed inside a trapping scope.
+  public func clearFocus() { state.setFocus(nil, reason: .programmatic) }
+
+  /// Moves the focus as Tab, Shift-Tab or an arrow key does.
+  ///
+  /// The move is first triggered as a ``FocusMove`` action from the ``firstResponder``: a node
+  /// that handles it keeps the focus. Otherwise the tree moves it:
+  /// - ``FocusMove/next`` and ``FocusMove/previous`` follow Tab order: tree order (depth-first
+  ///   pre-order), or the declared order in a scope declared `ordered`; a group scope is entered
+  ///   at the node it remembers; Tab wraps at the root, or at the ends of a trapping scope.
+  /// - Directions go to the nearest focusable node that way, by the frames of the focusable nodes
+  ///   in the focused node's nearest scope (or the tree), preferring nodes in line with it. When
+  ///   the focused node has no frame, right and down move as Tab does, left and up as Shift-Tab.
+  ///
+  /// Nodes declared with a negative `order`, nodes that are not ``Node/isFocusable`` and nodes the
+  /// ``focusFilter`` skips are passed over.
+  ///
+  /// - Parameter move: The move.
+  /// - Returns: Whether a node handled the move, where focus moved, or that it stayed.
+  /// - Complexity: Tab: O(*k*·*d*) for the *k* nodes between the two, at depth *d*; O(*n* log *n*)
+  ///   in a scope declared `ordered` of *n* nodes. A direction: O(*n*·*d*) in the scope's size.
+  @discardableResult
+  public func moveFocus(_ move: FocusMove) -> FocusMoveResult {
+    let outcome = firstResponder.trigger(move)
+    switch outcome {
+    case .unhandled: break
+    case .failed(ViewTreeError.unhandledAction, _): break  // the tree requires handling: the tree is the handler
+    default: return .intercepted(outcome)
+    }
+    guard let target = state.focusTarget(for: move) else { return .stayed }
+    state.setFocus(target, reason: move.isTraversal ? .traversal : .direction)
+    return .moved(to: target)
+  }
+}
+
+/// A tree's focus: the node actions sent to the tree start from, who hears of its changes, and
+/// what its scopes remember.
+struct TreeFocus {
+  /// Weak: the root owns the tree's state, and may be the focused node itself. A focused node
+  /// that leaves the tree loses focus at once (see `repairFocus`), so it never needs this
+  /// reference.
+  weak var node: Node?
+  var onChange: ((FocusChange) -> Void)?
+  var filter: ((Node) -> Bool)?
+  /// What each scope remembers, by the scope's identity (checked against `ScopeMemory.scope`,
+  /// as an identifier may be reused once its node is gone).
+  var scopes: [ObjectIdentifier: ScopeMemory] = [:]
+  /// The scope memories kept after the last pruning: pruning again when the table doubles keeps
+  /// it proportional to the live scopes.
+  var scopesAfterPruning = 8
+  /// The walk a move starts from the focused node, kept so that moving allocates nothing.
+  var walk = FocusWalk()
+}
+
+/// What a focus scope remembers.
+struct ScopeMemory {
+  weak var scope: Node?
+  /// The node focused in it when focus last left it.
+  weak var lastFocused: Node?
+  /// For a trap: the node focused before focus entered it.
+  weak var opener: Node?
+}
+
+extension TreeState {
+  /// Moves focus to `node` and reports the change; scopes the focus leaves remember the node, and
+  /// traps it enters remember the node it came from.
+  func setFocus(_ node: Node?, reason: FocusChangeReason) {
+    let old = focus.node
+    guard old !== node else { return }
+    rememberScopes(from: old, to: node)
+    focus.node = node
+    if let onChange = focus.onChange { onChange(FocusChange(old: old, new: node, reason: reason)) }
+  }
+
+  /// The memory of `scope`, if it has any.
+  func memory(of scope: Node) -> ScopeMemory? {
+    guard let memory = focus.scopes[ObjectIdentifier(scope)], memory.scope === scope else { return nil }
+    return memory
+  }
+
+  private func rememberScopes(from old: Node?, to new: Node?) {
+    var ancestor = old
+    while let scope = ancestor {
+      if scope.focusTraits?.scope != nil, new.map({ !$0.isDescendant(of: scope) }) ?? true {
+        updateMemory(of: scope) { $0.lastFocused = old }
+      }
+      ancestor = scope._parent
+    }
+    ancestor = new
+    while let scope = ancestor {
+      if scope.focusTraits?.scope == .trap, old.map({ !$0.isDescendant(of: scope) }) ?? true {
+        updateMemory(of: scope) { $0.opener = old }
+      }
+      ancestor = scope._parent
+    }
+  }
+
+  private func updateMemory(of scope: Node, _ body: (inout ScopeMemory) -> Void) {
+    let key = ObjectIdentifier(scope)
+    var memory = focus.scopes[key] ?? ScopeMemory()
+    if memory.scope !== scope { memory = ScopeMemory(scope: scope) }
+    body(&memory)
+    focus.scopes[key] = memory
+    if focus.scopes.count > focus.scopesAfterPruning * 2 {
+      focus.scopes = focus.scopes.filter { $0.value.scope?.isDescendant(of: root) ?? false }
+      focus.scopesAfterPruning = max(8, focus.scopes.count)
+    }
+  }
+
+  /// After nodes left `formerParent`, moves focus that is no longer in the tree: to the opener of
+  /// a trapping scope that left with it, or else to the nearest focusable ancestor still in the
+  /// tree, or else to none.
+  func repairFocus(formerParent: Node) {
+    guard let focused = focus.node, !focused.isDescendant(of: root) else { return }
+    var ancestor: Node? = focused
+    while let node = ancestor, !node.isDescendant(of: root) {
+      if node.focusTraits?.scope == .trap, let opener = memory(of: node)?.opener,
+        opener.isDescendant(of: root), opener.focusBlocker() == nil
+      {
+        setFocus(opener, reason: .restore)
+        return
+      }
+      ancestor = node._parent
+    }
+    var candidate: Node? = formerParent
+    while let node = candidate, !node.isDescendant(of: root) || node.focusBlocker() != nil {
+      candidate = node._parent
+    }
+    setFocus(candidate, reason: .repair)
+  }
+}
