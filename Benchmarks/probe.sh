@@ -24,6 +24,8 @@ operations() {
   case $1 in
   *Perform*) echo 20000 ;;
   Redeclare*) echo 200 ;;
+  FocusNextSparse* | ReferenceFlagWalk*) echo 200 ;;
+  FocusDirection*) echo 1000 ;;
   *) echo 100000 ;;
   esac
 }

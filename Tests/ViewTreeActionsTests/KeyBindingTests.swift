@@ -215,3 +215,55 @@ import ViewTreeActions
     }
   }
 }
+
+@Suite struct FocusKeyTests {
+  @Test func tabAndShiftTabMoveTheFocusUnlessANodeBindsThem() throws {
+    let tree = NodeTree("window") {
+      Node("list").focusable()
+      Node("editor").focusable().bindKey("tab", to: "InsertTab")
+      Node("grid") {
+        Node("a").focusable()
+        Node("b").focusable()
+      }
+      .bindKey("right", to: "focus.Right")
+    }
+    let tab = KeyChord(.tab)
+    guard case .movedFocus(let binding, .moved(let node)) = tree.firstResponder.handleKey(tab) else {
+      Issue.record("Tab should move the focus by the tree's default binding")
+      return
+    }
+    #expect(binding.identifier == "focus.Next")
+    #expect(binding.node === tree.root)
+    #expect(node.id == "list")
+    tree.firstResponder.handleKey(tab)
+    #expect(tree.focusedNode?.id == "editor")
+    // The editor's own binding wins: performed (no manager here), focus stays.
+    guard case .resolved(let own, _) = tree.firstResponder.handleKey(tab) else {
+      Issue.record("the editor's binding of Tab should win")
+      return
+    }
+    #expect(own.identifier == "InsertTab")
+    #expect(tree.focusedNode?.id == "editor")
+    tree.firstResponder.handleKey(KeyChord(.tab, modifiers: .shift))
+    #expect(tree.focusedNode?.id == "list")
+    // Bindings of the other focus identifiers move it too.
+    try tree.focus(id: "a")
+    tree.firstResponder.handleKey(KeyChord(.right))
+    #expect(tree.focusedNode?.id == "b")
+    // A tree replaces its defaults.
+    tree.defaultKeyBindings = [(KeyChord(.character("n"), modifiers: .control), "focus.Next")]
+    guard case .unbound = tree.firstResponder.handleKey(tab) else {
+      Issue.record("Tab has no default binding any more")
+      return
+    }
+    tree.firstResponder.handleKey(try KeyChord(parsing: "ctrl+n"))
+    #expect(tree.focusedNode?.id == "list")
+  }
+
+  @Test func theFooterListsFocusBindingsAsEnabled() throws {
+    let tree = NodeTree("window") { Node("grid").focusable().bindKey("left", to: "focus.Left") }
+    try tree.focus(id: "grid")
+    let entries = tree.firstResponder.bindingsInEffect()
+    #expect(entries.map(\.description) == ["left  Focus left"])
+  }
+}

@@ -259,6 +259,42 @@ let benchmarks: @Sendable () -> Void = {
     FrozenSubtreeState(nodes: 10_000)
   }
 
+  // Focus: Tab in a tree of 100,101 nodes, to the next row, a sibling.
+  Benchmark("FocusNext100k") { benchmark, state in
+    for _ in benchmark.scaledIterations {
+      blackHole(state.tree.moveFocus(.next))
+    }
+  } setup: {
+    FocusNextState()
+  }
+
+  // Tab to a node 10,000 nodes on in tree order, past 9,999 that cannot take focus.
+  Benchmark("FocusNextSparse100k", configuration: .init(scalingFactor: .one)) { benchmark, state in
+    for _ in benchmark.scaledIterations {
+      blackHole(state.tree.moveFocus(.next))
+    }
+  } setup: {
+    FocusSparseState()
+  }
+
+  // The plain-Swift reference for it: the next set flag 10,000 elements on in an array.
+  Benchmark("ReferenceFlagWalk10k", configuration: .init(scalingFactor: .one)) { benchmark, state in
+    for _ in benchmark.scaledIterations {
+      blackHole(state.next())
+    }
+  } setup: {
+    FlagWalkState()
+  }
+
+  // Right, then left, among 1,000 cells with frames in one scope.
+  Benchmark("FocusDirection1k", configuration: .init(scalingFactor: .one)) { benchmark, state in
+    for iteration in benchmark.scaledIterations {
+      blackHole(state.tree.moveFocus(iteration % 2 == 0 ? .right : .left))
+    }
+  } setup: {
+    FocusGridState()
+  }
+
   // 1,000,000 siblings removed from the front, one by one.
   Benchmark(
     "RemoveFirstChild1M",

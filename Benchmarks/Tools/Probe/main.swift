@@ -72,6 +72,22 @@ let probes: [String: () -> Loop] = [
     let tree = NodeTree(declaring: declareThousand())
     return { count in for _ in 0..<count { tree.update(to: declareThousand()) } }
   },
+  "FocusNext100k": {
+    let state = FocusNextState()
+    return { count in for _ in 0..<count { sink(state.tree.moveFocus(.next)) } }
+  },
+  "FocusNextSparse100k": {
+    let state = FocusSparseState()
+    return { count in for _ in 0..<count { sink(state.tree.moveFocus(.next)) } }
+  },
+  "ReferenceFlagWalk10k": {
+    let state = FlagWalkState()
+    return { count in for _ in 0..<count { sink(state.next()) } }
+  },
+  "FocusDirection1k": {
+    let state = FocusGridState()
+    return { count in for index in 0..<count { sink(state.tree.moveFocus(index % 2 == 0 ? .right : .left)) } }
+  },
   "UpdateOneViewOf10k": {
     let state = PerViewState(nodes: 10_000)
     return { count in for _ in 0..<count { state.section.update(to: state.declaration) } }

@@ -71,9 +71,10 @@ extension Node {
 
   @inlinable
   func box<Key: NodeAttachmentKey>(for key: Key.Type) -> AttachmentBox<Key.Value>? {
-    // Only this file stores under `ObjectIdentifier(Key.self)`, always an
-    // `AttachmentBox<Key.Value>`.
-    attachedObject(for: ObjectIdentifier(key)) as? AttachmentBox<Key.Value>
+    guard let object = attachedObject(for: ObjectIdentifier(key)) else { return nil }
+    // Invariant 9: only the subscript stores under `ObjectIdentifier(Key.self)`, always an
+    // `AttachmentBox<Key.Value>`; a checked cast would look the generic type up at run time.
+    return unsafeDowncast(object, to: AttachmentBox<Key.Value>.self)
   }
 
   /// The object attached under `id`, an `ObjectIdentifier` of a `NodeAttachmentKey` type.

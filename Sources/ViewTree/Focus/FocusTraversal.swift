@@ -12,7 +12,9 @@ struct FocusWalk {
   /// walk looks there first for each node's position among its siblings, so finding it costs
   /// O(1) unless the tree changed at that spot.
   private var hint: ContiguousArray<Int> = []
-  private weak var hintDomain: Node?
+  /// The domain's identity only: a hint is checked before it is used, so one that outlived its
+  /// domain costs a search, never a wrong answer.
+  private var hintDomain: ObjectIdentifier?
 
   var current: Node { frames[frames.count - 1].node }
   var isAtDomain: Bool { frames.count == 1 }
@@ -27,11 +29,11 @@ struct FocusWalk {
     }
     frames.append(Frame(node: domain, index: 0))
     frames.reverse()
-    let hinted = hintDomain === domain
+    let hinted = hintDomain == ObjectIdentifier(domain)
     for level in frames.indices.dropFirst() {
       let near = hinted && level < hint.count ? hint[level] : 0
-      let index = frames[level - 1].node.index(ofChild: frames[level].node, near: near)
-      frames[level] = Frame(node: frames[level].node, index: index)
+      let child = frames[level].node
+      frames[level] = Frame(node: child, index: frames[level - 1].node.index(ofChild: child, near: near))
     }
   }
 
@@ -39,7 +41,7 @@ struct FocusWalk {
   mutating func rememberPosition(domain: Node) {
     hint.removeAll(keepingCapacity: true)
     for frame in frames { hint.append(frame.index) }
-    hintDomain = domain
+    hintDomain = ObjectIdentifier(domain)
   }
 
   /// Forgets the hint, when the focus moved somewhere no walk went.
@@ -49,15 +51,15 @@ struct FocusWalk {
   /// `enterChildren`; after the domain's last node, to the domain's root.
   mutating func stepForward(enterChildren: Bool) {
     let node = current
-    if enterChildren, !node._children.isEmpty {
-      frames.append(Frame(node: node._children[0], index: 0))
+    if enterChildren, node.childCount > 0 {
+      frames.append(Frame(node: node.child(at: 0), index: 0))
       return
     }
     while frames.count > 1 {
-      let frame = frames.removeLast()
-      let siblings = frames[frames.count - 1].node._children
-      if frame.index + 1 < siblings.count {
-        frames.append(Frame(node: siblings[frame.index + 1], index: frame.index + 1))
+      let index = frames.removeLast().index + 1
+      let parent = frames[frames.count - 1].node
+      if index < parent.childCount {
+        frames.append(Frame(node: parent.child(at: index), index: index))
         return
       }
     }
@@ -67,28 +69,34 @@ struct FocusWalk {
   /// accepts; before the domain's root, to the domain's last node.
   mutating func stepBackward(descendInto: (Node) -> Bool) {
     if frames.count > 1 {
-      let frame = frames.removeLast()
-      guard frame.index > 0 else { return }  // the parent comes before its children
-      frames.append(Frame(node: frames[frames.count - 1].node._children[frame.index - 1], index: frame.index - 1))
+      let index = frames.removeLast().index - 1
+      guard index >= 0 else { return }  // the parent comes before its children
+      frames.append(Frame(node: frames[frames.count - 1].node.child(at: index), index: index))
     }
     while descendInto(current) {
-      let children = current._children
-      guard !children.isEmpty else { return }
-      frames.append(Frame(node: children[children.count - 1], index: children.count - 1))
+      let count = current.childCount
+      guard count > 0 else { return }
+      frames.append(Frame(node: current.child(at: count - 1), index: count - 1))
     }
   }
 }
 
 extension Node {
+  /// The number of children, read without copying the list.
+  fileprivate var childCount: Int { _childSlots.count - (_extras?.childHead ?? 0) }
+
+  /// The child at `index`, read without copying the list.
+  fileprivate func child(at index: Int) -> Node { _childSlots[(_extras?.childHead ?? 0) + index]! }
+
   /// The position of `child` among this node's children, looked for at `near` first and then
   /// ever farther from it.
   func index(ofChild child: Node, near: Int) -> Int {
-    let children = _children
-    for distance in 0...Swift.max(near, children.count) {
+    let count = childCount
+    for distance in 0...Swift.max(near, count) {
       let below = near - distance
-      if below >= 0, below < children.count, children[below] === child { return below }
+      if below >= 0, below < count, self.child(at: below) === child { return below }
       let above = near + distance
-      if above < children.count, children[above] === child { return above }
+      if above < count, self.child(at: above) === child { return above }
     }
     preconditionFailure("\(child.path) is not a child of \(path)")
   }
@@ -103,11 +111,6 @@ extension Node {
     return nil
   }
 
-  /// Whether this node is a focus scope whose children a walk must not enter.
-  fileprivate var closesSubtree: Bool {
-    guard hasAttachments, let traits = focusTraits else { return false }
-    return traits.scope != nil || !traits.descendantsFocusable
-  }
 }
 
 extension TreeState {
@@ -126,14 +129,24 @@ extension TreeState {
 
   /// The node Tab (or Shift-Tab) moves to from `current`.
   private func tabTarget(from current: Node, forward: Bool) -> Node? {
-    let domain = current.enclosingTrap() ?? root
+    // One walk up: the trap Tab stays in (or the whole tree), and the innermost scope declared
+    // `ordered` inside it.
+    var domain = root
+    var ordered: Node?
+    var ancestor: Node? = current
+    while let node = ancestor {
+      if node.hasAttachments, let traits = node.focusTraits, let kind = traits.scope {
+        if traits.ordered, ordered == nil { ordered = node }
+        if kind == .trap {
+          domain = node
+          break
+        }
+      }
+      ancestor = node._parent
+    }
     // In a scope declared `ordered`, the declared order; past its ends, tree order from the scope.
     var left: Node?
-    var ordered: Node? = current
-    while let node = ordered, node.hasAttachments ? node.focusTraits?.ordered != true : true, node !== domain {
-      ordered = node._parent
-    }
-    if let scope = ordered, scope.focusTraits?.ordered == true {
+    if let scope = ordered {
       let stops = tabOrder(of: scope)
       guard let index = stops.firstIndex(where: { $0 === current }) else {
         return forward ? stops.first : stops.last
@@ -166,16 +179,19 @@ extension TreeState {
   private func nextTabStop(
     _ walk: inout FocusWalk, domain: Node, mark: Node, forward: Bool, isOpen: (Node) -> Bool
   ) -> Node? {
-    func isUnit(_ node: Node) -> Bool {
-      node !== domain && node.hasAttachments && node.focusTraits?.scope != nil && !isOpen(node)
+    func isUnit(_ node: Node, _ traits: FocusTraits?) -> Bool {
+      traits?.scope != nil && node !== domain && !isOpen(node)
     }
-    var skipChildren = mark !== domain && isUnit(mark)
+    var skipChildren = mark !== domain && isUnit(mark, mark.focusTraits)
     var wraps = 0
     while true {
       if forward {
         walk.stepForward(enterChildren: !skipChildren)
       } else {
-        walk.stepBackward { node in node === domain || !node.closesSubtree || (!isUnit(node) && node.focusTraits?.descendantsFocusable != false) }
+        walk.stepBackward { node in
+          guard node !== domain, node.hasAttachments, let traits = node.focusTraits else { return true }
+          return traits.descendantsFocusable && !isUnit(node, traits)
+        }
       }
       skipChildren = false
       let node = walk.current
@@ -185,7 +201,8 @@ extension TreeState {
         wraps += 1
         if wraps > 2 { return nil }
       }
-      if isUnit(node) {
+      let traits = node.hasAttachments ? node.focusTraits : nil
+      if isUnit(node, traits) {
         if forward {
           if node.isTabStop { return node }
           if let target = enter(node, forward: true) { return target }
@@ -197,8 +214,9 @@ extension TreeState {
         continue
       }
       if node === mark { return nil }
-      if node.isTabStop { return node }
-      if forward, node.hasAttachments, node.focusTraits?.descendantsFocusable == false { skipChildren = true }
+      guard let traits else { continue }
+      if node.isTabStop(traits) { return node }
+      if forward, !traits.descendantsFocusable { skipChildren = true }
     }
   }
 
@@ -206,12 +224,13 @@ extension TreeState {
   /// else its default, else its first tab stop (its last, going backward).
   func enter(_ scope: Node, forward: Bool) -> Node? {
     let traits = scope.focusTraits ?? FocusTraits()
+    let defaultFocus = scope[attachment: FocusDefaultKey.self]
     if let last = memory(of: scope)?.lastFocused, last !== scope, last.isDescendant(of: scope),
       last.focusBlocker() == nil
     {
       return last
     }
-    if let id = traits.defaultFocus, let node = scope.firstNode(withID: id), node.focusBlocker() == nil {
+    if let id = defaultFocus, let node = scope.firstNode(withID: id), node.focusBlocker() == nil {
       return node
     }
     if !traits.descendantsFocusable { return nil }
@@ -261,7 +280,7 @@ extension TreeState {
         let key = Self.distance(move, from: origin, to: frame)
       else { continue }
       if let best, best.key <= key { continue }
-      if node.focusBlocker() == nil { best = (node, key) }
+      if node.blockerAbove() == nil { best = (node, key) }
     } while !walk.isAtDomain
     return best?.node
   }

@@ -39,19 +39,24 @@ public enum FocusScopeKind: Equatable, Sendable {
   case trap
 }
 
-/// What a node declared about focus; one attachment, so that a walk reads one value per node.
+/// What a node declared about focus: one attachment, so that a walk reads one value per node,
+/// and plain data, so that reading it copies bytes and counts no references.
 struct FocusTraits {
   var isFocusable = false
   var order = 0
   var frame: FocusFrame?
   var scope: FocusScopeKind?
   var ordered = false
-  var defaultFocus: String?
   var descendantsFocusable = true
 }
 
 enum FocusTraitsKey: NodeAttachmentKey {
   static var defaultValue: FocusTraits? { nil }
+}
+
+/// The id of a scope's default node, apart from the traits: only entering a scope reads it.
+enum FocusDefaultKey: NodeAttachmentKey {
+  static var defaultValue: String? { nil }
 }
 
 extension ModifierHost {
@@ -113,9 +118,8 @@ extension ModifierHost {
   ) -> Self {
     var traits = attachment(FocusTraitsKey.self) ?? FocusTraits()
     traits.scope = kind
-    traits.defaultFocus = defaultFocus
     traits.ordered = ordered
-    return settingAttachment(FocusTraitsKey.self, to: traits)
+    return settingAttachment(FocusTraitsKey.self, to: traits).settingAttachment(FocusDefaultKey.self, to: defaultFocus)
   }
 
   /// Declares whether the nodes below this one can take focus: `false` makes a subtree (a
@@ -148,21 +152,32 @@ extension Node {
   /// What keeps this node from taking focus, or `nil` when nothing does.
   func focusBlocker() -> FocusBlocker? {
     guard focusTraits?.isFocusable == true else { return .undeclared }
+    return blockerAbove()
+  }
+
+  /// What keeps this node from taking focus besides its own declaration: an ancestor that makes
+  /// its descendants unfocusable, or the tree's filter.
+  func blockerAbove() -> FocusBlocker? {
     var blocker: Node?
-    var ancestor = _parent
-    while let node = ancestor {
-      if node.hasAttachments, node.focusTraits?.descendantsFocusable == false { blocker = node }
-      ancestor = node._parent
+    var top = self
+    while let parent = top._parent {
+      if parent.hasAttachments, parent.focusTraits?.descendantsFocusable == false { blocker = parent }
+      top = parent
     }
     if let blocker { return .ancestor(blocker) }
-    if let filter = root._state?.focus.filter, !filter(self) { return .filter }
+    if let filter = top._state?.focus.filter, !filter(self) { return .filter }
     return nil
   }
 
   /// Whether Tab stops at this node: it can take focus and its order is not negative.
   var isTabStop: Bool {
-    guard let traits = focusTraits, traits.isFocusable, traits.order >= 0 else { return false }
-    return focusBlocker() == nil
+    guard let traits = focusTraits else { return false }
+    return isTabStop(traits)
+  }
+
+  /// Whether Tab stops at this node, which declared `traits`.
+  func isTabStop(_ traits: FocusTraits) -> Bool {
+    traits.isFocusable && traits.order >= 0 && blockerAbove() == nil
   }
 }
 

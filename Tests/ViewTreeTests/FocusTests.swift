@@ -1,0 +1,382 @@
+import TestSupport
+import Testing
+@_spi(Invariants) import ViewTree
+
+/// Presses Tab (or another move) and returns the id of the node focused after it.
+@discardableResult
+private func press(_ tree: NodeTree, _ move: FocusMove = .next) -> String? {
+  tree.moveFocus(move)
+  return tree.focusedNode?.id
+}
+
+/// The ids Tab visits, `count` presses from the current focus.
+private func tabs(_ tree: NodeTree, _ count: Int, _ move: FocusMove = .next) -> [String] {
+  (0..<count).map { _ in press(tree, move) ?? "-" }
+}
+
+@Suite struct FocusTraversalTests {
+  @Test func tabFollowsTreeOrderSkipsWhatCannotTakeFocusAndWrapsAtTheRoot() throws {
+    let tree = NodeTree("window") {
+      Node("a").focusable()
+      Node("panel") {
+        Node("b").focusable()
+        Node("label")
+        Node("c").focusable(false)
+        Node("d").focusable()
+      }
+      Node("help").focusable(order: -1)
+      Node("e").focusable()
+    }
+    #expect(tabs(tree, 5) == ["a", "b", "d", "e", "a"])
+    #expect(tabs(tree, 5, .previous) == ["e", "d", "b", "a", "e"])
+    // A negative order keeps a node out of Tab's way, not out of reach.
+    try tree.focus(id: "help")
+    #expect(press(tree) == "e")
+    #expect(press(tree, .previous) == "d")
+  }
+
+  @Test func withNothingFocusedTabStartsAtTheFirstNodeAndShiftTabAtTheLast() {
+    let tree = NodeTree("window") {
+      Node("a").focusable()
+      Node("b") { Node("c").focusable() }
+    }
+    #expect(press(tree) == "a")
+    tree.clearFocus()
+    #expect(press(tree, .previous) == "c")
+    let empty = NodeTree("window") { Node("a") }
+    #expect(empty.moveFocus(.next).movedTo == nil)
+    let alone = NodeTree("window") { Node("a").focusable() }
+    #expect(press(alone) == "a")
+    guard case .stayed = alone.moveFocus(.next) else {
+      Issue.record("a single focusable node has nowhere to go")
+      return
+    }
+  }
+
+  @Test func anOrderedScopeFollowsTheDeclaredOrderThenLeavesInTreeOrder() throws {
+    let tree = NodeTree("window") {
+      Node("before").focusable()
+      Node("form") {
+        Node("zero1").focusable()
+        Node("three").focusable(order: 3)
+        Node("one").focusable(order: 1)
+        Node("hidden").focusable(order: -1)
+        Node("zero2").focusable()
+        Node("oneToo").focusable(order: 1)
+      }
+      .focusScope(ordered: true)
+      Node("after").focusable()
+    }
+    // Positive orders first, lowest first, ties in tree order; then order 0 in tree order.
+    #expect(tabs(tree, 8) == ["before", "one", "oneToo", "three", "zero1", "zero2", "after", "before"])
+    try tree.focus(id: "after")
+    #expect(tabs(tree, 3, .previous) == ["zero2", "zero1", "three"])
+  }
+
+  @Test func aGroupIsLeftAtItsEndsAndEnteredAtTheNodeItRemembers() throws {
+    let tree = NodeTree("window") {
+      Node("list").focusable()
+      Node("toolbar") {
+        Node("bold").focusable()
+        Node("italic").focusable()
+        Node("link").focusable()
+      }
+      .focusScope()
+      Node("editor").focusable()
+    }
+    #expect(tabs(tree, 5) == ["list", "bold", "italic", "link", "editor"])
+    // Leave the group from "italic": coming back by Tab or Shift-Tab enters at "italic".
+    try tree.focus(id: "italic")
+    try tree.focus(id: "editor")
+    #expect(press(tree, .previous) == "italic")
+    try tree.focus(id: "list")
+    #expect(press(tree) == "italic")
+    // Focusing the scope itself enters it the same way.
+    try tree.focus(id: "editor")
+    try tree.focus(id: "toolbar")
+    #expect(tree.focusedNode?.id == "italic")
+  }
+
+  @Test func aGroupWithoutMemoryIsEnteredAtItsDefaultThenAtItsFirstOrLastNode() throws {
+    let tree = NodeTree("window") {
+      Node("list").focusable()
+      Node("tools") {
+        Node("a").focusable()
+        Node("b").focusable()
+      }
+      .focusScope(defaultFocus: "b")
+      Node("plain") {
+        Node("c").focusable()
+        Node("d").focusable()
+      }
+      .focusScope()
+    }
+    try tree.focus(id: "list")
+    #expect(press(tree) == "b")
+    try tree.focus(id: "list")
+    #expect(press(tree, .previous) == "d")  // wraps from the first node to the last group's last
+  }
+
+  @Test func aTrapWrapsTabRefusesFocusOutsideAndGivesFocusBackWhenItLeaves() throws {
+    let tree = NodeTree("window") {
+      Node("list").focusable()
+      Node("editor").focusable()
+    }
+    try tree.focus(id: "list")
+    let dialog = Node("dialog") {
+      Node("cancel").focusable()
+      Node("delete").focusable()
+    }
+    .focusScope(.trap, defaultFocus: "cancel")
+    try tree.root.addChild(dialog)
+    var reasons: [String] = []
+    tree.onFocusChange = { reasons.append("\($0.new?.id ?? "-") \($0.reason)") }
+    try tree.focus(dialog)
+    #expect(tree.focusedNode?.id == "cancel")
+    #expect(tabs(tree, 3) == ["delete", "cancel", "delete"])
+    #expect(tabs(tree, 2, .previous) == ["cancel", "delete"])
+    #expect(throws: ViewTreeError.outsideFocusTrap(node: "window/editor", trap: "window/dialog")) {
+      try tree.focus(id: "editor")
+    }
+    dialog.removeFromParent()
+    #expect(tree.focusedNode?.id == "list")
+    #expect(reasons.first == "cancel programmatic")
+    #expect(reasons.last == "list restore")
+  }
+
+  @Test func aTrapWhoseOpenerLeftGivesFocusToItsNearestFocusableAncestor() throws {
+    let tree = NodeTree("window") {
+      Node("panel") {
+        Node("opener").focusable()
+        Node("dialog") { Node("ok").focusable() }.focusScope(.trap)
+      }
+      .focusable()
+    }
+    try tree.focus(id: "opener")
+    try tree.focus(id: "dialog")
+    #expect(tree.focusedNode?.id == "ok")
+    tree.node(id: "opener")!.removeFromParent()
+    #expect(tree.focusedNode?.id == "ok")
+    var reason: FocusChangeReason?
+    tree.onFocusChange = { reason = $0.reason }
+    tree.node(id: "dialog")!.removeFromParent()
+    #expect(tree.focusedNode?.id == "panel")
+    #expect(reason == .repair)
+  }
+
+  @Test func focusingWhatCannotTakeFocusIsAnErrorThatSaysWhy() throws {
+    let tree = NodeTree("window") {
+      Node("plain")
+      Node("panel") { Node("field").focusable() }.descendantsFocusable(false)
+      Node("empty") { Node("label") }.focusScope()
+      Node("skipped").focusable()
+    }
+    tree.focusFilter = { $0.id != "skipped" }
+    #expect(throws: ViewTreeError.notFocusable(node: "window/plain", reason: "it does not declare focusable()")) {
+      try tree.focus(id: "plain")
+    }
+    #expect(
+      throws: ViewTreeError.notFocusable(
+        node: "window/panel/field", reason: "window/panel declares descendantsFocusable(false)")
+    ) { try tree.focus(id: "field") }
+    #expect(throws: ViewTreeError.notFocusable(node: "window/empty", reason: "it does not declare focusable()")) {
+      try tree.focus(id: "empty")
+    }
+    #expect(throws: ViewTreeError.notFocusable(node: "window/skipped", reason: "the tree's focusFilter skips it")) {
+      try tree.focus(id: "skipped")
+    }
+    #expect(tree.focusedNode == nil)
+    #expect(tree.moveFocus(.next).movedTo == nil)
+    #expect(
+      "\(ViewTreeError.outsideFocusTrap(node: "w/a", trap: "w/d"))"
+        == "'w/a' is outside 'w/d', which traps the focus until it leaves the tree")
+  }
+
+  @Test func aNodeThatHandlesTheMoveKeepsTheFocus() throws {
+    var inserted = 0
+    let tree = NodeTree("window") {
+      Node("editor").focusable().receiveAction(FocusMove.self) { move in
+        guard move == .next else { return .unhandled }
+        inserted += 1
+        return .handled
+      }
+      Node("other").focusable()
+    }
+    try tree.focus(id: "editor")
+    guard case .intercepted(let outcome) = tree.moveFocus(.next) else {
+      Issue.record("expected the editor to handle Tab")
+      return
+    }
+    #expect(outcome.handlerID == "editor")
+    #expect(inserted == 1)
+    #expect(tree.focusedNode?.id == "editor")
+    #expect(press(tree, .previous) == "other")
+    // A tree that requires handling still moves focus for an unhandled move.
+    tree.requiresHandling = true
+    #expect(press(tree, .previous) == "editor")
+  }
+
+  @Test func reDeclaredFocusabilityIsWhatTheLatestDeclarationSays() throws {
+    func declare(_ focusable: Set<String>, disabled: Bool) -> NodeDeclaration {
+      NodeDeclaration("window") {
+        for id in ["a", "b", "c"] { NodeDeclaration(id).focusable(focusable.contains(id)) }
+        NodeDeclaration("panel") { NodeDeclaration("d").focusable() }.descendantsFocusable(!disabled)
+      }
+    }
+    let tree = NodeTree(declaring: declare(["a", "b", "c"], disabled: false))
+    #expect(tabs(tree, 4) == ["a", "b", "c", "d"])
+    tree.update(to: declare(["a", "c"], disabled: true))
+    #expect(tree.focusedNode?.id == "d")  // still declared, so it keeps focus
+    #expect(tabs(tree, 3) == ["a", "c", "a"])
+    #expect(tree.node(id: "b")?.isFocusable == false)
+    #expect(tree.node(id: "d")?.isFocusable == false)
+  }
+
+  @Test func onFocusChangeMayChangeTheTreeAndTheFocus() throws {
+    let tree = NodeTree("window") {
+      Node("a").focusable()
+      Node("b").focusable()
+      Node("c").focusable()
+    }
+    var log: [String] = []
+    tree.onFocusChange = { change in
+      log.append("\(change.old?.id ?? "-") -> \(change.new?.id ?? "-") \(change.reason)")
+      // Landing on "b" removes it: focus is repaired from inside the callback.
+      if change.new?.id == "b" { change.new?.removeFromParent() }
+    }
+    #expect(press(tree) == "a")
+    #expect(press(tree) == nil)
+    #expect(log == ["- -> a traversal", "a -> b traversal", "b -> - repair"])
+    #expect(press(tree) == "a")
+    #expect(press(tree) == "c")
+    #expect(tree.checkInvariants().isEmpty)
+  }
+}
+
+@Suite struct FocusDirectionTests {
+  /// A grid of `columns` x `rows` cells named `r<row>c<column>`, each 4 wide and 1 high.
+  func grid(columns: Int, rows: Int, framed: Bool = true) -> NodeTree {
+    NodeTree("window") {
+      Node("grid") {
+        for row in 0..<rows {
+          for column in 0..<columns {
+            Node("r\(row)c\(column)").focusable(
+              frame: framed ? FocusFrame(x: Double(column * 4), y: Double(row), width: 4, height: 1) : nil)
+          }
+        }
+      }
+      .focusScope()
+      Node("outside").focusable(frame: FocusFrame(x: 100, y: 0, width: 4, height: 1))
+    }
+  }
+
+  @Test func arrowsGoToTheNearestNodeInLineWithinTheScope() throws {
+    let tree = grid(columns: 3, rows: 3)
+    try tree.focus(id: "r1c1")
+    #expect(press(tree, .right) == "r1c2")
+    #expect(press(tree, .right) == "r1c2")  // the scope's edge: "outside" is not in the scope
+    #expect(press(tree, .down) == "r2c2")
+    #expect(press(tree, .left) == "r2c1")
+    #expect(press(tree, .up) == "r1c1")
+    #expect(press(tree, .up) == "r0c1")
+    guard case .stayed = tree.moveFocus(.up) else {
+      Issue.record("nothing lies above the top row")
+      return
+    }
+  }
+
+  @Test func outOfLineNodesAreChosenByDistanceWhenNothingIsInLine() throws {
+    let tree = NodeTree("window") {
+      Node("origin").focusable(frame: FocusFrame(x: 0, y: 0, width: 2, height: 1))
+      Node("far").focusable(frame: FocusFrame(x: 20, y: 5, width: 2, height: 1))
+      Node("near").focusable(frame: FocusFrame(x: 4, y: 2, width: 2, height: 1))
+      Node("behind").focusable(frame: FocusFrame(x: -6, y: 0, width: 2, height: 1))
+    }
+    try tree.focus(id: "origin")
+    #expect(press(tree, .right) == "near")
+    try tree.focus(id: "origin")
+    #expect(press(tree, .left) == "behind")
+  }
+
+  @Test func withoutFramesDirectionsFollowTabOrder() throws {
+    let tree = grid(columns: 2, rows: 2, framed: false)
+    try tree.focus(id: "r0c0")
+    #expect(press(tree, .right) == "r0c1")
+    #expect(press(tree, .down) == "r1c0")
+    #expect(press(tree, .left) == "r0c1")
+    #expect(press(tree, .up) == "r0c0")
+  }
+}
+
+@Suite struct FocusModelTests {
+  /// A random tree of `count` nodes, each focusable or not, some with a negative order, some
+  /// whole subtrees made unfocusable; and, for the reference, what each node declared.
+  func randomTree(_ count: Int, _ generator: inout SplitMix64) -> (NodeTree, [Node], [Int: Declared]) {
+    let tree = NodeTree("n0") {}
+    var nodes = [tree.root]
+    var declared: [Int: Declared] = [:]
+    for index in 1..<count {
+      let parent = nodes[Int(generator.next() % UInt64(nodes.count))]
+      let node = Node("n\(index)")
+      switch generator.next() % 8 {
+      case 0, 1, 2:
+        node.focusable()
+        declared[index] = .tabStop
+      case 3:
+        node.focusable(order: -1)
+        declared[index] = .hidden
+      case 4 where generator.next() % 3 == 0:
+        node.descendantsFocusable(false)
+        declared[index] = .disablesDescendants
+      default: break
+      }
+      try! parent.addChild(node)
+      nodes.append(node)
+    }
+    return (tree, nodes, declared)
+  }
+
+  enum Declared { case tabStop, hidden, disablesDescendants }
+
+  @Test func tabAgreesWithSortingTheFocusableNodesAndTakingTheNext() throws {
+    var generator = SplitMix64(seed: 29)
+    for round in 0..<300 {
+      let (tree, nodes, declared) = randomTree(1 + Int(generator.next() % 40), &generator)
+      // The reference: every node in pre-order, and whether it is a tab stop, found from what
+      // each node declared rather than by the library.
+      var order: [Node] = []
+      tree.root.walkSubtree { order.append($0) }
+      func index(_ node: Node) -> Int { Int(node.id!.dropFirst())! }
+      func isBlocked(_ node: Node) -> Bool {
+        var ancestor = node.parent
+        while let current = ancestor {
+          if declared[index(current)] == .disablesDescendants { return true }
+          ancestor = current.parent
+        }
+        return false
+      }
+      let stopPositions = order.indices.filter { declared[index(order[$0])] == .tabStop && !isBlocked(order[$0]) }
+      let focusable = nodes.filter { [.tabStop, .hidden].contains(declared[index($0)]) && !isBlocked($0) }
+      for start in [nil] + focusable {
+        for move in [FocusMove.next, .previous] {
+          if let start { try tree.focus(start) } else { tree.clearFocus() }
+          var expected: Node?
+          if !stopPositions.isEmpty {
+            let position = start.map { node in order.firstIndex { $0 === node }! }
+            switch (move, position) {
+            case (.next, nil): expected = order[stopPositions.first!]
+            case (_, nil): expected = order[stopPositions.last!]
+            case (.next, let position?):
+              expected = order[stopPositions.first { $0 > position } ?? stopPositions.first!]
+            case (_, let position?):
+              expected = order[stopPositions.last { $0 < position } ?? stopPositions.last!]
+            }
+            if expected === start { expected = nil }
+          }
+          let moved = tree.moveFocus(move).movedTo
+          #expect(moved === expected, "round \(round), \(move) from \(start?.path ?? "nothing")")
+        }
+      }
+    }
+  }
+}
