@@ -249,7 +249,9 @@ public final class EditorDemo {
 
   /// One line for a key press: the binding, the path the request took, and what happened.
   private func describe(_ result: KeyPressResult) -> String {
-    if case .movedFocus(let binding, .stayed) = result { return "\(binding.chord) -> \(binding.identifier): stayed" }
+    if case .movedFocus(let binding, .stayed) = result {
+      return "\(binding.chord) -> \(binding.identifier): stayed"
+    }
     if case .movedFocus(let binding, _) = result { return "\(binding.chord) -> \(binding.identifier)" }
     guard case .resolved(let binding, let performed) = result else { return "\(result)" }
     var visited: [String] = []

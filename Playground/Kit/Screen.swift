@@ -33,7 +33,9 @@ public struct Screen {
       }
     var rightLines: [String] = []
     if demo.isConfirming {
-      rightLines += ["Delete rows?  " + demo.dialogButtons(), "  (Tab cycles here; Enter chooses; Esc cancels)", ""]
+      rightLines += [
+        "Delete rows?  " + demo.dialogButtons(), "  (Tab cycles here; Enter chooses; Esc cancels)", "",
+      ]
     }
     if let query = demo.paletteQuery {
       rightLines +=
@@ -74,7 +76,9 @@ public struct Screen {
     // The footer: the bindings in effect at the focus, as they change with it.
     lines.append(pad(" " + demo.footerLine(), width, styled ? "\u{1B}[2m" : nil))
     lines.append(
-      pad(" Tab/Shift-Tab focus · x delete rows · ctrl+p palette · q quit   focus: \(demo.focusLabel)", width, nil))
+      pad(
+        " Tab/Shift-Tab focus · x delete rows · ctrl+p palette · q quit   focus: \(demo.focusLabel)", width,
+        nil))
     return Array(lines.suffix(height))
   }
 

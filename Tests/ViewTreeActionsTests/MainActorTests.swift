@@ -29,7 +29,9 @@ import ViewTreeActions
     try manager.register(SaveDocument(document: document))
     let tree = NodeTree(
       declaring: NodeDeclaration("window") {
-        NodeDeclaration("editor").focusable().handleAction(Rename.self) { rename in document.title = rename.title }
+        NodeDeclaration("editor").focusable().handleAction(Rename.self) { rename in
+          document.title = rename.title
+        }
       }
       .actionManager(manager)
       .bindKey("ctrl+s", to: "Save"))

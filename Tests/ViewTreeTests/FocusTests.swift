@@ -172,17 +172,23 @@ private func tabs(_ tree: NodeTree, _ count: Int, _ move: FocusMove = .next) -> 
       Node("skipped").focusable()
     }
     tree.focusFilter = { $0.id != "skipped" }
-    #expect(throws: ViewTreeError.notFocusable(node: "window/plain", reason: "it does not declare focusable()")) {
+    #expect(
+      throws: ViewTreeError.notFocusable(node: "window/plain", reason: "it does not declare focusable()")
+    ) {
       try tree.focus(id: "plain")
     }
     #expect(
       throws: ViewTreeError.notFocusable(
         node: "window/panel/field", reason: "window/panel declares descendantsFocusable(false)")
     ) { try tree.focus(id: "field") }
-    #expect(throws: ViewTreeError.notFocusable(node: "window/empty", reason: "it does not declare focusable()")) {
+    #expect(
+      throws: ViewTreeError.notFocusable(node: "window/empty", reason: "it does not declare focusable()")
+    ) {
       try tree.focus(id: "empty")
     }
-    #expect(throws: ViewTreeError.notFocusable(node: "window/skipped", reason: "the tree's focusFilter skips it")) {
+    #expect(
+      throws: ViewTreeError.notFocusable(node: "window/skipped", reason: "the tree's focusFilter skips it")
+    ) {
       try tree.focus(id: "skipped")
     }
     #expect(tree.focusedNode == nil)
@@ -355,7 +361,9 @@ private func tabs(_ tree: NodeTree, _ count: Int, _ move: FocusMove = .next) -> 
         }
         return false
       }
-      let stopPositions = order.indices.filter { declared[index(order[$0])] == .tabStop && !isBlocked(order[$0]) }
+      let stopPositions = order.indices.filter {
+        declared[index(order[$0])] == .tabStop && !isBlocked(order[$0])
+      }
       let focusable = nodes.filter { [.tabStop, .hidden].contains(declared[index($0)]) && !isBlocked($0) }
       for start in [nil] + focusable {
         for move in [FocusMove.next, .previous] {

@@ -172,7 +172,10 @@ final class Machine {
     case 7:
       let infos = node(a).modifiers
       if !infos.isEmpty { try? node(a).removeModifier(infos[Int(b) % infos.count].id) }
-    case 8: try? tree(b).focus(node(a))
+    case 8:
+      // Focus, declared on the spot, and moves: Tab, Shift-Tab, or a direction (no frames).
+      try? tree(b).focus(node(a).focusable())
+      tree(b).moveFocus([.next, .previous, .left, .down][Int(a % 4)])
     case 9: if b % 2 == 0 { node(a).trigger(Ping(n: b)) } else { node(a).trigger(Pong(n: b)) }
     case 10:
       let target = node(a)

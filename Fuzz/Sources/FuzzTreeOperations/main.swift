@@ -78,7 +78,14 @@ final class Machine {
     case 4:
       let infos = node(a).modifiers
       if !infos.isEmpty { try? node(a).removeModifier(infos[Int(b) % infos.count].id) }
-    case 5: try? tree.focus(node(a))
+    case 5:
+      // Focusability declared or taken away, a scope, then a move or a focus.
+      switch b % 4 {
+      case 0: node(a).focusable()
+      case 1: node(a).focusScope(a % 2 == 0 ? .group : .trap)
+      case 2: tree.moveFocus(a % 2 == 0 ? .next : .previous)
+      default: try? tree.focus(node(a))
+      }
     case 6:
       if b % 2 == 0 { node(a).trigger(Ping(n: b)) } else { node(a).trigger(Pong(n: b)) }
     case 7: tree.firstResponder.trigger(Ping(n: a))

@@ -267,7 +267,9 @@ extension TreeState {
   /// scope around `current` (or the tree): those in line with `current` first, then by distance.
   private func nearest(_ move: FocusMove, from current: Node, frame origin: FocusFrame) -> Node? {
     var domain = current._parent
-    while let node = domain, !(node.hasAttachments && node.focusTraits?.scope != nil) { domain = node._parent }
+    while let node = domain, !(node.hasAttachments && node.focusTraits?.scope != nil) {
+      domain = node._parent
+    }
     let scope = domain ?? root
     var best: (node: Node, key: (Int, Double, Double))?
     var walk = FocusWalk()
@@ -288,7 +290,9 @@ extension TreeState {
   /// How far `frame` lies from `origin` in the direction of `move`, as a sort key (in line first,
   /// then the gap along the move, then the offset across it), or `nil` when it does not lie that
   /// way.
-  static func distance(_ move: FocusMove, from origin: FocusFrame, to frame: FocusFrame) -> (Int, Double, Double)? {
+  static func distance(_ move: FocusMove, from origin: FocusFrame, to frame: FocusFrame) -> (
+    Int, Double, Double
+  )? {
     let gap: Double
     let across: (Double, Double, Double, Double)  // the two spans across the move
     switch move {

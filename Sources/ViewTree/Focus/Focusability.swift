@@ -81,7 +81,9 @@ extension ModifierHost {
   ///   - frame: The node's rectangle, for directional moves; `nil` when the toolkit has none.
   /// - Returns: This node or declaration, for chaining.
   @discardableResult
-  public consuming func focusable(_ isFocusable: Bool = true, order: Int = 0, frame: FocusFrame? = nil) -> Self {
+  public consuming func focusable(_ isFocusable: Bool = true, order: Int = 0, frame: FocusFrame? = nil)
+    -> Self
+  {
     var traits = attachment(FocusTraitsKey.self) ?? FocusTraits()
     traits.isFocusable = isFocusable
     traits.order = order
@@ -119,7 +121,8 @@ extension ModifierHost {
     var traits = attachment(FocusTraitsKey.self) ?? FocusTraits()
     traits.scope = kind
     traits.ordered = ordered
-    return settingAttachment(FocusTraitsKey.self, to: traits).settingAttachment(FocusDefaultKey.self, to: defaultFocus)
+    return settingAttachment(FocusTraitsKey.self, to: traits).settingAttachment(
+      FocusDefaultKey.self, to: defaultFocus)
   }
 
   /// Declares whether the nodes below this one can take focus: `false` makes a subtree (a

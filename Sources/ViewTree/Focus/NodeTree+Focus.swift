@@ -127,7 +127,8 @@ extension NodeTree {
     let outcome = firstResponder.trigger(move)
     switch outcome {
     case .unhandled: break
-    case .failed(ViewTreeError.unhandledAction, _): break  // the tree requires handling: the tree is the handler
+    // A tree that requires handling makes an unhandled move a failure: the tree is its handler.
+    case .failed(ViewTreeError.unhandledAction, _): break
     default: return .intercepted(outcome)
     }
     guard let target = state.focusTarget(for: move) else { return .stayed }
