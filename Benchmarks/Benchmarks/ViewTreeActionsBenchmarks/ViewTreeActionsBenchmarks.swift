@@ -157,7 +157,7 @@ final class ItemsState {
       for index in 0..<1_000 { Node().actionItem(index % 2 == 0 ? "menu.Save" : "menu.Missing") }
     }
     try! chainTree.root.addChild(menu)
-    try! chainTree.focus(leaf)
+    try! chainTree.focus(leaf.focusable())
     tree = chainTree
     self.menu = menu
   }
@@ -173,7 +173,7 @@ final class KeyState {
     let (chainTree, leaf) = makeChain(depth: 16, providers: 4)
     chainTree.root.bindKey("ctrl+s", to: "Save")
     leaf.parent!.bindKey("ctrl+o", to: "Open")
-    try! chainTree.focus(leaf)
+    try! chainTree.focus(leaf.focusable())
     tree = chainTree
   }
 }
