@@ -259,6 +259,26 @@ private func tabs(_ tree: NodeTree, _ count: Int, _ move: FocusMove = .next) -> 
   }
 }
 
+extension FocusTraversalTests {
+  @Test func aFilterThatRemovesNodesDuringAMoveDoesNotBreakTheWalk() throws {
+    let tree = NodeTree("window") {
+      Node("list") { for index in 0..<6 { Node("row\(index)").focusable() } }
+      Node("end").focusable()
+    }
+    let list = try #require(tree.node(id: "list"))
+    try tree.focus(id: "end")
+    // Against the filter's contract, it removes rows while Shift-Tab walks back over them.
+    tree.focusFilter = { node in
+      if node.id != "row0", list.children.count > 1 { try? list.removeChild(at: list.children.count - 1) }
+      return true
+    }
+    tree.moveFocus(.previous)
+    tree.moveFocus(.previous)
+    #expect(tree.checkInvariants().isEmpty)
+    #expect(tree.focusedNode.map { tree.contains($0) } ?? true)
+  }
+}
+
 @Suite struct FocusDirectionTests {
   /// A grid of `columns` x `rows` cells named `r<row>c<column>`, each 4 wide and 1 high.
   func grid(columns: Int, rows: Int, framed: Bool = true) -> NodeTree {

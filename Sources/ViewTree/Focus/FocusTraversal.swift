@@ -70,8 +70,11 @@ struct FocusWalk {
   mutating func stepBackward(descendInto: (Node) -> Bool) {
     if frames.count > 1 {
       let index = frames.removeLast().index - 1
-      guard index >= 0 else { return }  // the parent comes before its children
-      frames.append(Frame(node: frames[frames.count - 1].node.child(at: index), index: index))
+      let parent = frames[frames.count - 1].node
+      // The parent comes before its children. (The bound holds unless user code called during the
+      // walk, a focus filter, removed children: then the walk goes on from the parent.)
+      guard index >= 0, index < parent.childCount else { return }
+      frames.append(Frame(node: parent.child(at: index), index: index))
     }
     while descendInto(current) {
       let count = current.childCount
