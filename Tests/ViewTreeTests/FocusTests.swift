@@ -279,6 +279,29 @@ extension FocusTraversalTests {
   }
 }
 
+@Suite struct FocusMemoryTests {
+  @Test func aTreeWhoseFocusMovedIsFreedWhenDropped() throws {
+    weak var weakRoot: Node?
+    weak var weakScope: Node?
+    do {
+      let tree = NodeTree("root") {
+        Node("a").focusable()
+        Node("group") { Node("b").focusable(frame: FocusFrame(x: 0, y: 0, width: 1, height: 1)) }.focusScope()
+        Node("dialog") { Node("c").focusable() }.focusScope(.trap)
+      }
+      weakRoot = tree.root
+      weakScope = tree.node(id: "group")
+      #expect(tree.moveFocus(.next).movedTo?.id == "a")
+      #expect(tree.moveFocus(.next).movedTo?.id == "b")
+      #expect(tree.moveFocus(.previous).movedTo?.id == "a")
+      try tree.focus(id: "c")
+    }
+    // The walk the tree keeps for Tab, and what its scopes remember, do not keep nodes alive.
+    #expect(weakRoot == nil)
+    #expect(weakScope == nil)
+  }
+}
+
 @Suite struct FocusDirectionTests {
   /// A grid of `columns` x `rows` cells named `r<row>c<column>`, each 4 wide and 1 high.
   func grid(columns: Int, rows: Int, framed: Bool = true) -> NodeTree {

@@ -47,6 +47,10 @@ struct FocusWalk {
   /// Forgets the hint, when the focus moved somewhere no walk went.
   mutating func forgetPosition() { hintDomain = nil }
 
+  /// Lets the walk's nodes go, keeping its storage: a walk kept in the tree's state must not
+  /// hold the tree's nodes, among them the root, which owns that state.
+  mutating func finish() { frames.removeAll(keepingCapacity: true) }
+
   /// Moves to the next node in pre-order, into the current node's children only if
   /// `enterChildren`; after the domain's last node, to the domain's root.
   mutating func stepForward(enterChildren: Bool) {
@@ -161,7 +165,10 @@ extension TreeState {
     }
     var walk = FocusWalk()
     swap(&walk, &focus.walk)
-    defer { swap(&walk, &focus.walk) }
+    defer {
+      walk.finish()
+      swap(&walk, &focus.walk)
+    }
     // The scopes the focus is in are walked through; any other is entered as a whole.
     let isOpen = { (scope: Node) in
       current.isDescendant(of: scope) && !(left.map { scope.isDescendant(of: $0) } ?? false)
