@@ -20,7 +20,7 @@ extension NodeTree {
 
   /// Removed: resolve from ``ViewTree/NodeTree/firstResponder``.
   @available(*, unavailable, renamed: "firstResponder.resolveKey(_:)")
-  public func resolveKey(_ chord: KeyChord) -> KeyBinding? { fatalError() }
+  public func resolveKey(_ chord: KeyChord) -> KeyResolution { fatalError() }
 
   /// Removed: handle the key at ``ViewTree/NodeTree/firstResponder``.
   @available(*, unavailable, renamed: "firstResponder.handleKey(_:)")
@@ -70,4 +70,29 @@ extension KeyPressResult {
   public static func handled(_ binding: KeyBinding, _ result: TreePerformResult) -> KeyPressResult {
     fatalError()
   }
+}
+
+extension KeyBinding {
+  /// Renamed: a binding's keys are a chord or a sequence of chords.
+  @available(*, unavailable, renamed: "keys")
+  public var chord: KeySequence { fatalError() }
+}
+
+extension ActionEntry {
+  /// Renamed: a binding's keys are a chord or a sequence of chords.
+  @available(*, unavailable, renamed: "keys")
+  public var chord: KeySequence? { fatalError() }
+
+  /// Renamed: a binding's keys are a chord or a sequence of chords.
+  @available(*, unavailable, renamed: "init(identifier:validation:keys:node:shadowedBy:)")
+  public init(
+    identifier: String, validation: Validation, chord: KeySequence?, node: Node? = nil,
+    shadowedBy: KeyBinding? = nil
+  ) { fatalError() }
+}
+
+extension ModifierHost {
+  /// Removed: a chord is a sequence of one.
+  @available(*, unavailable, message: "bind [chord], a KeySequence of one chord")
+  public consuming func bindKey(_ chord: KeyChord, to identifier: String) -> Self { fatalError() }
 }

@@ -4,11 +4,15 @@ import Actions
 public enum ViewTreeActionsError: Error, Hashable, CustomStringConvertible {
   /// The node is not bound to an identifier (see `Node.actionItem(_:)`).
   case notAnItem(node: String)
-  /// The key chord did not parse.
+  /// The keys did not parse.
   case invalidChord(KeyChordParseError)
-  /// The chord is already bound on this node.
-  case chordAlreadyBound(chord: KeyChord, node: String, identifier: String)
-  /// The identifier a chord was bound to did not parse.
+  /// The node already binds the same keys, or a sequence that begins with them or that they
+  /// begin (see `Node.resolveKey(_:)`): the first binding stays.
+  case keysConflict(keys: KeySequence, node: String, bound: KeySequence, identifier: String)
+  /// A sequence has Escape after its first key: it could never complete, since Escape cancels a
+  /// pending sequence.
+  case escapeInSequence(KeySequence)
+  /// The identifier keys were bound to did not parse.
   case invalidIdentifier(String, reason: String)
 
   /// A sentence that says what went wrong and where.
@@ -18,8 +22,13 @@ public enum ViewTreeActionsError: Error, Hashable, CustomStringConvertible {
       "'\(node)' is not an action item: bind it with actionItem(_:)"
     case .invalidChord(let error):
       "\(error)"
-    case .chordAlreadyBound(let chord, let node, let identifier):
-      "'\(chord)' is already bound to '\(identifier)' on '\(node)'"
+    case .keysConflict(let keys, let node, let bound, let identifier) where keys == bound:
+      "'\(keys)' is already bound to '\(identifier)' on '\(node)'"
+    case .keysConflict(let keys, let node, let bound, let identifier):
+      "'\(keys)' cannot be bound on '\(node)': it overlaps '\(bound)', bound there to '\(identifier)'"
+        + " (a key press could not tell which one is meant)"
+    case .escapeInSequence(let keys):
+      "'\(keys)' can never complete: Escape cancels a pending key sequence"
     case .invalidIdentifier(let identifier, let reason):
       "cannot bind a key to '\(quoted(identifier))': \(reason)"
     }

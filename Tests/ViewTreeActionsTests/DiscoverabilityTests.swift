@@ -11,7 +11,7 @@ import ViewTreeActions
     try editor.tree.focus(id: "editor")
     let bindings = editor.tree.firstResponder.bindingsInEffect()
     #expect(
-      bindings.map { "\($0.node!.label) \($0.chord!)" } == [
+      bindings.map { "\($0.node!.label) \($0.keys!)" } == [
         "editor ctrl+s", "window ctrl+s", "window delete",
       ])
     #expect(bindings.map { $0.shadowedBy == nil } == [true, false, true])
@@ -33,9 +33,9 @@ import ViewTreeActions
     editor.tree.root.bindKey("ctrl+s", to: "Save")
     editor.node("list").bindKey("del", to: "DeleteRow")
     try editor.tree.focus(id: "list")
-    #expect(editor.tree.firstResponder.bindingsInEffect().map(\.chord?.description) == ["delete", "ctrl+s"])
+    #expect(editor.tree.firstResponder.bindingsInEffect().map(\.keys?.description) == ["delete", "ctrl+s"])
     try editor.tree.focus(id: "editor")
-    #expect(editor.tree.firstResponder.bindingsInEffect().map(\.chord?.description) == ["ctrl+s"])
+    #expect(editor.tree.firstResponder.bindingsInEffect().map(\.keys?.description) == ["ctrl+s"])
     #expect(Node("loose").bindingsInEffect().isEmpty)
   }
 }
@@ -68,7 +68,7 @@ import ViewTreeActions
     #expect(palette.entries.map(\.identifier).sorted() == editor.manager.registeredIdentifiers)
     let save = try #require(palette.entries.first { $0.identifier == "Save" })
     #expect(save.title == "Save report.txt")
-    #expect(save.chord?.description == "ctrl+s")
+    #expect(save.keys?.description == "ctrl+s")
     #expect(save.description == "ctrl+s  Save report.txt")
     let delete = try #require(palette.entries.first { $0.identifier == "DeleteRow" })
     #expect(!delete.validation.isEnabled)  // the editor provides no selection
@@ -86,7 +86,7 @@ import ViewTreeActions
     let palette = CommandPalette(
       entries: ["Find and Replace", "Format Document", "Fold All", "Reformat", "Hidden"].map { title in
         ActionEntry(
-          identifier: title, validation: Validation(isVisible: title != "Hidden", title: title), chord: nil)
+          identifier: title, validation: Validation(isVisible: title != "Hidden", title: title), keys: nil)
       })
     #expect(palette.matches("fd").map(\.entry.title).prefix(1) == ["Format Document"])
     #expect(palette.matches("form").map(\.entry.title) == ["Format Document", "Reformat"])
@@ -98,7 +98,7 @@ import ViewTreeActions
     func palette(_ titles: [String]) -> CommandPalette {
       CommandPalette(
         entries: titles.map { title in
-          ActionEntry(identifier: title, validation: Validation(title: title), chord: nil)
+          ActionEntry(identifier: title, validation: Validation(title: title), keys: nil)
         })
     }
     // "é" (C3 A9) shares a byte with each of "ã" (C3 A3) and "©" (C2 A9), but no character.

@@ -67,12 +67,15 @@ import ViewTreeActions
     node.bindKey("ctrl+s", to: "Save").bindKey("Ctrl+S", to: "SaveAs")
     #expect(
       node.problems.map { $0 as? ViewTreeActionsError } == [
-        .chordAlreadyBound(chord: try KeyChord(parsing: "ctrl+s"), node: "root/editor", identifier: "Save")
+        .keysConflict(
+          keys: try KeySequence(parsing: "ctrl+s"), node: "root/editor",
+          bound: try KeySequence(parsing: "ctrl+s"),
+          identifier: "Save")
       ])
     #expect(node.keyBindings.map(\.identifier) == ["Save"])
     #expect(reported == ["root/editor: 'ctrl+s' is already bound to 'Save' on 'root/editor'"])
     node.bindKey("ctrl+q", to: "Quit(").bindKey("ctrl+", to: "Save")
-    #expect(node.keyBindings.map(\.chord.description) == ["ctrl+s"])
+    #expect(node.keyBindings.map(\.keys.description) == ["ctrl+s"])
     guard case .invalidIdentifier = node.problems[1] as? ViewTreeActionsError,
       case .invalidChord(let parseError) = node.problems[2] as? ViewTreeActionsError
     else {
@@ -106,7 +109,7 @@ import ViewTreeActions
     editor.node("editor").bindKey("ctrl+s", to: "SetColor(color: editor)")
     try editor.tree.focus(id: "list")
     let chord = try KeyChord(parsing: "ctrl+s")
-    #expect(editor.node("editor").resolveKey(chord)?.node.id == "editor")
+    #expect(editor.node("editor").resolveKey(chord).bound?.node.id == "editor")
     guard case .resolved(let binding, let result) = editor.node("editor").handleKey(chord), result.isPerformed
     else {
       Issue.record("expected the editor's binding to perform")
@@ -124,7 +127,7 @@ import ViewTreeActions
     editor.tree.root.bindKey("ctrl+s", to: "Save")
     editor.node("editor").bindKey("ctrl+s", to: "SetColor(color: blue)")
     try editor.tree.focus(id: "editor")
-    let binding = try #require(editor.tree.firstResponder.resolveKey(try KeyChord(parsing: "ctrl+s")))
+    let binding = try #require(editor.tree.firstResponder.resolveKey(try KeyChord(parsing: "ctrl+s")).bound)
     #expect(binding.node.id == "editor")
     let result = try editor.tree.firstResponder.handleKey(KeyChord(parsing: "ctrl+s"))
     guard case .resolved(_, let performed) = result, performed.isPerformed else {
@@ -251,7 +254,7 @@ import ViewTreeActions
     tree.firstResponder.handleKey(KeyChord(.right))
     #expect(tree.focusedNode?.id == "b")
     // A tree replaces its defaults.
-    tree.defaultKeyBindings = [(KeyChord(.character("n"), modifiers: .control), "focus.Next")]
+    tree.defaultKeyBindings = [([KeyChord(.character("n"), modifiers: .control)], "focus.Next")]
     guard case .unbound = tree.firstResponder.handleKey(tab) else {
       Issue.record("Tab has no default binding any more")
       return
@@ -265,5 +268,13 @@ import ViewTreeActions
     try tree.focus(id: "grid")
     let entries = tree.firstResponder.bindingsInEffect()
     #expect(entries.map(\.description) == ["left  Focus left"])
+  }
+}
+
+extension KeyResolution {
+  /// The binding the keys complete, if they complete one.
+  var bound: KeyBinding? {
+    guard case .binding(let binding) = self else { return nil }
+    return binding
   }
 }

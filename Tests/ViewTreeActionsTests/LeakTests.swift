@@ -33,7 +33,9 @@ import ViewTreeActions
       editor.node("editor").provideActionContext(weak: owner)
       let model = editor.model
       editor.manager.addObserver { event in model.saves.append("observed \(event.identifier.name)") }
-      editor.tree.root.bindKey("ctrl+s", to: "Save")
+      editor.tree.root.bindKey("ctrl+s", to: "Save").bindKey("ctrl+k ctrl+s", to: "Save")
+      editor.node("editor").focusable()
+      editor.node("list").focusable()
       editor.tree.root.respond(to: Ask.self) { _ in model.rows.first ?? "" }
       editor.node("sidebar").handleAction(Open.self) { (_: Open) async throws in
         await Task.yield()
@@ -47,6 +49,12 @@ import ViewTreeActions
       #expect(editor.tree.validateItems().count == 5)
       #expect(try await editor.tree.firstResponder.request(Ask()) == "alpha")
       #expect(await editor.node("list").trigger(Open()).isHandled)
+      // A Tab walks the tree from the focus; a key sequence left pending is kept on the root.
+      #expect(editor.tree.moveFocus(.next).movedTo != nil)
+      guard case .pending = try await editor.tree.firstResponder.handleKey(KeyChord(parsing: "ctrl+k")) else {
+        Issue.record("ctrl+k begins a sequence")
+        return
+      }
       owner.node = nil
     }
     #expect(weakTree == nil)

@@ -4,7 +4,8 @@ import ViewTree
 extension Node {
   /// The key bindings from this node upward, as a footer or help screen shows them: nearest node
   /// first, each node's bindings in the order they were declared, each with its current
-  /// validation and, when a nearer node binds the same chord, that binding.
+  /// validation and, when a binding in effect hides it (see ``resolveKey(_:)``: the same keys,
+  /// or keys that begin or are begun by its own), that binding.
   ///
   /// ```swift
   /// let footer = tree.firstResponder.bindingsInEffect(includingShadowed: false).map(\.description)
@@ -12,39 +13,37 @@ extension Node {
   ///
   /// Runs no key press: each binding's identifier is validated from this node (a validation runs
   /// the managers' `validate`, never `perform`); a focus identifier such as `focus.Next` is always
-  /// enabled. The tree's ``ViewTree/NodeTree/defaultKeyBindings`` are not listed.
+  /// enabled. The tree's ``ViewTree/NodeTree/defaultKeyBindings`` are not listed, though they are
+  /// hidden by the bindings listed here as ``resolveKey(_:)`` says.
   ///
   /// - Parameter includingShadowed: Whether to list bindings a nearer one hides (default: yes).
   /// - Returns: The bindings.
-  /// - Complexity: O(*d* + *b*) walks plus one validation per listed binding.
+  /// - Complexity: O(*d* + *b*·*s*) in the depth, the bindings and the length of their keys, plus
+  ///   one validation per listed binding.
   public func bindingsInEffect(includingShadowed: Bool = true) -> [ActionEntry] {
-    var found: [KeyBinding] = []
-    walkAncestors { node in
-      if node.hasAttachments {
-        for (chord, identifier) in node.keyBindings {
-          found.append(KeyBinding(chord: chord, identifier: identifier, node: node))
-        }
-      }
+    // The bindings in effect so far, by first chord: only bindings that share it can overlap.
+    var inEffect: [KeyChord: [KeyBinding]] = [:]
+    var found: [(binding: KeyBinding, shadowedBy: KeyBinding?)] = []
+    forEachBinding { keys, identifier, node, isDefault in
+      guard !isDefault else { return true }
+      let binding = KeyBinding(keys: keys, identifier: identifier, node: node)
+      let shadowedBy = inEffect[keys.chords[0]]?.first { $0.keys.overlaps(keys) }
+      if shadowedBy == nil { inEffect[keys.chords[0], default: []].append(binding) }
+      if shadowedBy == nil || includingShadowed { found.append((binding, shadowedBy)) }
       return false
     }
-    var nearest: [KeyChord: KeyBinding] = [:]
-    var listed: [ActionEntry] = []
-    for binding in found {
-      let shadowedBy = nearest[binding.chord]
-      if shadowedBy == nil { nearest[binding.chord] = binding }
-      if shadowedBy != nil, !includingShadowed { continue }
-      listed.append(
-        ActionEntry(
-          identifier: binding.identifier, validation: validation(of: binding),
-          chord: binding.chord, node: binding.node, shadowedBy: shadowedBy)
-      )
+    // Validated once the walk is over: a validation runs user code, which may change the tree.
+    let listed = found.map { binding, shadowedBy in
+      ActionEntry(
+        identifier: binding.identifier, validation: validation(of: binding), keys: binding.keys,
+        node: binding.node, shadowedBy: shadowedBy)
     }
     return listed
   }
 
   /// A binding's validation from here: a focus identifier is always enabled (the tree moves the
   /// focus, no manager is asked).
-  private func validation(of binding: KeyBinding) -> Validation {
+  func validation(of binding: KeyBinding) -> Validation {
     guard let move = FocusMove(identifier: binding.identifier) else {
       return validate(binding.identifier, sender: binding)
     }

@@ -8,7 +8,7 @@ extension Node {
   public var actionAnnotations: [String: [String]] {
     guard hasAttachments else { return [:] }
     var annotations: [String: [String]] = [:]
-    let keys = keyBindings.map { "\($0.chord) -> \($0.identifier)" }
+    let keys = keyBindings.map { "\($0.keys) -> \($0.identifier)" }
     if !keys.isEmpty { annotations["keys"] = keys }
     if let item = actionItemIdentifier { annotations["item"] = [item] }
     if let manager = attachedActionManager {

@@ -2,12 +2,12 @@ import Actions
 import ViewTree
 
 /// What a command palette offers from one node: every identifier the nearest manager can perform,
-/// validated there once, with the key chord bound to it in effect; filtered by typed text on every
+/// validated there once, with the keys bound to it in effect; filtered by typed text on every
 /// keystroke.
 ///
 /// ```swift
 /// let palette = CommandPalette(from: tree.focusedNode ?? tree.root)
-/// for match in palette.matches("sv") { print(match.entry.title, match.entry.chord ?? "") }
+/// for match in palette.matches("sv") { print(match.entry) }  // "ctrl+k ctrl+s  Save All"
 /// tree.firstResponder.perform(palette.matches("sv")[0].entry.identifier)
 /// ```
 ///
@@ -42,8 +42,8 @@ public struct CommandPalette {
   private let visible: [Int]
 
   /// Prepares the palette of `node`: the identifiers registered with the manager that would answer
-  /// a perform from it (the nearest one), each validated from `node`, with the chords of the
-  /// bindings in effect there.
+  /// a perform from it (the nearest one), each validated from `node`, with the keys (a chord or a
+  /// sequence) of the bindings in effect there.
   ///
   /// - Parameter node: Where the palette's commands would be performed.
   /// - Complexity: One validation dispatch per registered identifier, plus the bindings in effect.
@@ -53,13 +53,13 @@ public struct CommandPalette {
       manager = ancestor.attachedActionManager
       return manager != nil
     }
-    var chords: [String: KeyChord] = [:]
+    var keys: [String: KeySequence] = [:]
     for binding in node.bindingsInEffect(includingShadowed: false)
-    where chords[binding.identifier] == nil {
-      chords[binding.identifier] = binding.chord
+    where keys[binding.identifier] == nil {
+      keys[binding.identifier] = binding.keys
     }
     let entries = (manager?.registeredIdentifiers ?? []).map { identifier in
-      ActionEntry(identifier: identifier, validation: node.validate(identifier), chord: chords[identifier])
+      ActionEntry(identifier: identifier, validation: node.validate(identifier), keys: keys[identifier])
     }
     self.init(entries: entries)
   }

@@ -1,0 +1,402 @@
+import Actions
+import ViewTree
+
+/// What a key pressed at a node resolves to (see `Node.resolveKey(_:)`).
+public enum KeyResolution {
+  /// No binding in effect begins with the keys.
+  case unbound
+  /// The keys complete a binding in effect.
+  case binding(KeyBinding)
+  /// The keys begin one or more longer bindings in effect: the sequence waits for its next key.
+  case pending(PendingKeys)
+}
+
+/// A key sequence that waits for its next key: the keys typed so far, where, and what can follow.
+public struct PendingKeys: CustomStringConvertible {
+  /// The node the keys were pressed at.
+  public let node: Node
+  /// The bindings in effect that begin with the keys typed so far and are longer, in the order
+  /// the rule of nearest binding takes them (nearest node first), and still bound.
+  public let continuations: [KeyBinding]
+  /// How many keys were typed.
+  let count: Int
+  /// Keys that begin with the keys typed: one continuation's, shared rather than copied.
+  let source: KeySequence
+
+  /// The keys typed so far.
+  public var typed: KeySequence { KeySequence(Array(source.chords.prefix(count))) }
+
+  /// `ctrl+k … (3 continuations)`.
+  public var description: String {
+    "\(typed) … (\(continuations.count) continuation\(continuations.count == 1 ? "" : "s"))"
+  }
+
+  /// The continuations as a which-key footer or popup shows them: sorted by the keys that follow,
+  /// each validated at ``node`` with its binding as sender, as
+  /// `Node.bindingsInEffect(includingShadowed:)` validates.
+  ///
+  /// - Returns: One entry per continuation (``ActionEntry/keys`` is the whole sequence).
+  /// - Complexity: One validation per continuation, plus O(*c* log *c*) to sort them.
+  public func validatedContinuations() -> [ActionEntry] {
+    let sorted = continuations.sorted { lhs, rhs in
+      lhs.keys.chords[count...].lexicographicallyPrecedes(rhs.keys.chords[count...], by: KeyChord.precedes)
+    }
+    return sorted.map { binding in
+      ActionEntry(
+        identifier: binding.identifier, validation: node.validation(of: binding), keys: binding.keys,
+        node: binding.node)
+    }
+  }
+}
+
+/// The key sequence pending in a tree, as its root keeps it: every node held weakly, so that the
+/// root does not keep itself alive through it, nor nodes that left the tree.
+struct PendingState {
+  struct Continuation {
+    weak var node: Node?
+    let keys: KeySequence
+    let identifier: String
+    let isDefault: Bool
+
+    /// The binding, if its node is alive and still declares it on the path from `node`.
+    func binding(at node: Node) -> KeyBinding? {
+      guard let declaring = self.node else { return nil }
+      let binding = KeyBinding(keys: keys, identifier: identifier, node: declaring, isDefault: isDefault)
+      return binding.isBound(at: node) ? binding : nil
+    }
+  }
+
+  weak var node: Node?
+  let count: Int
+  let continuations: [Continuation]
+
+  init(node: Node, count: Int, continuations: [KeyBinding]) {
+    self.node = node
+    self.count = count
+    self.continuations = continuations.map {
+      Continuation(node: $0.node, keys: $0.keys, identifier: $0.identifier, isDefault: $0.isDefault)
+    }
+  }
+
+  /// The sequence as reported: its continuations still bound, at the node it was typed at.
+  func pending(at node: Node) -> PendingKeys {
+    PendingKeys(
+      node: node, continuations: continuations.compactMap { $0.binding(at: node) }, count: count,
+      source: continuations[0].keys)
+  }
+
+  /// What `chord`, pressed at `node` (the sequence's node) as the next key, resolves to; `nil`
+  /// when it does not continue the sequence.
+  func resolution(continuedBy chord: KeyChord, at node: Node) -> KeyResolution? {
+    var continuing: [KeyBinding] = []
+    for candidate in continuations where candidate.keys.chords[count] == chord {
+      guard let binding = candidate.binding(at: node) else { continue }
+      // The continuations in effect do not overlap: one that ends here is the only one.
+      if candidate.keys.chords.count == count + 1 { return .binding(binding) }
+      continuing.append(binding)
+    }
+    if continuing.isEmpty { return nil }
+    return .pending(
+      PendingKeys(node: node, continuations: continuing, count: count + 1, source: continuing[0].keys))
+  }
+
+  /// Whether a continuation is still bound, for a key pressed at `node`.
+  func hasBoundContinuation(at node: Node) -> Bool { continuations.contains { $0.binding(at: node) != nil } }
+}
+
+/// Why a pending key sequence was cancelled.
+public enum KeySequenceCancellation: Hashable, Sendable {
+  /// Escape was pressed; it does nothing else.
+  case escape
+  /// The key pressed does not continue the sequence; it was resolved on its own.
+  case broken
+  /// The key was pressed at another node than the sequence's (the focus moved); it was resolved
+  /// on its own.
+  case focusMoved
+  /// Every binding the sequence could complete was removed from its node (or the node left the
+  /// path from the focus); the key was resolved on its own.
+  case bindingsRemoved
+}
+
+/// What a key press did.
+public indirect enum KeyPressResult: CustomStringConvertible {
+  /// No binding in effect at the node begins with the chord.
+  case unbound(KeyChord)
+  /// The keys resolved to a binding, whose identifier was performed (validated first): the
+  /// result says whether it ran, was disabled, or failed. A disabled binding does not fall
+  /// through to outer bindings.
+  case resolved(KeyBinding, TreePerformResult)
+  /// The keys resolved to a binding of one of the focus identifiers (`focus.Next`,
+  /// `focus.Previous`, `focus.Left`, `focus.Right`, `focus.Up`, `focus.Down`), and the tree moved
+  /// the focus (see `NodeTree.moveFocus(_:)`).
+  case movedFocus(KeyBinding, FocusMoveResult)
+  /// The keys begin longer bindings: the sequence waits for its next key.
+  case pending(PendingKeys)
+  /// The key cancelled the sequence that was pending, for the reason given; then, unless it was
+  /// Escape, it was resolved on its own, with the result given.
+  case cancelled(PendingKeys, KeySequenceCancellation, then: KeyPressResult?)
+
+  /// A one-line summary.
+  public var description: String {
+    switch self {
+    case .unbound(let chord): "\(chord): no binding"
+    case .resolved(let binding, let result): "\(binding): \(result)"
+    case .movedFocus(let binding, let result): "\(binding): \(result)"
+    case .pending(let pending): "\(pending)"
+    case .cancelled(let pending, let reason, let then):
+      "\(pending.typed) cancelled (\(reason))" + (then.map { "; \($0)" } ?? "")
+    }
+  }
+}
+
+/// The key sequence pending in a tree, kept on its root.
+enum PendingKeysAttachment: NodeAttachmentKey {
+  static var defaultValue: PendingState? { nil }
+}
+
+extension Node {
+  /// Resolves a key pressed at this node, as ``handleKey(_:)-(KeyChord)`` would, without
+  /// performing anything or changing the pending sequence.
+  ///
+  /// The bindings in effect are taken nearest node first, each node's in the order declared, the
+  /// tree's ``ViewTree/NodeTree/defaultKeyBindings`` last: a binding is in effect unless one
+  /// taken before it and in effect *overlaps* it, that is, one of the two sequences begins with
+  /// the other (or they are the same). So a nearer `g` hides a farther `g g`, and a nearer `g g`
+  /// hides a farther `g`; bindings that overlap on one node are refused when declared.
+  ///
+  /// When a sequence is pending at this node, a chord that continues it resolves to the longer
+  /// binding it completes, or to the sequence pending one key further; its continuations are those
+  /// in effect when its first key was pressed that are still bound. Any other chord resolves on
+  /// its own.
+  ///
+  /// - Parameter chord: The chord pressed.
+  /// - Returns: The binding the keys complete, the sequence they leave pending, or that nothing
+  ///   is bound.
+  /// - Complexity: O(*d*) in the node's depth, plus the bindings of the nodes that have some;
+  ///   continuing a sequence is O(*d*) per continuation whose next key is `chord`.
+  public func resolveKey(_ chord: KeyChord) -> KeyResolution {
+    if let pending = root.pendingKeys, pending.node === self,
+      let resolution = pending.resolution(continuedBy: chord, at: self)
+    {
+      return resolution
+    }
+    return resolveKey(startingWith: chord)
+  }
+
+  /// Resolves `chord` as the first key of a sequence, by the rule of ``resolveKey(_:)``.
+  private func resolveKey(startingWith chord: KeyChord) -> KeyResolution {
+    var complete: KeyBinding?
+    // The bindings in effect that begin with `chord`, once the first of them is longer.
+    var longer: [KeyBinding] = []
+    forEachBinding { keys, identifier, node, isDefault in
+      guard keys.chords[0] == chord else { return false }
+      if longer.isEmpty, keys.chords.count == 1 {
+        // Nothing before it begins with `chord`: it is in effect and hides every later one.
+        complete = KeyBinding(keys: keys, identifier: identifier, node: node, isDefault: isDefault)
+        return true
+      }
+      if !longer.contains(where: { $0.keys.overlaps(keys) }) {
+        longer.append(KeyBinding(keys: keys, identifier: identifier, node: node, isDefault: isDefault))
+      }
+      return false
+    }
+    if let complete { return .binding(complete) }
+    if longer.isEmpty { return .unbound }
+    return .pending(PendingKeys(node: self, continuations: longer, count: 1, source: longer[0].keys))
+  }
+
+  /// Calls `body` with each binding from this node up, in the order the rule of nearest binding
+  /// takes them (see ``resolveKey(_:)``), until it returns `true`.
+  func forEachBinding(_ body: (KeySequence, String, Node, Bool) -> Bool) {
+    var stopped = false
+    walkAncestors { node in
+      guard node.hasAttachments else { return false }
+      for binding in node[attachment: KeyBindingsAttachment.self]
+      where body(binding.keys, binding.identifier, node, false) {
+        stopped = true
+        return true
+      }
+      return false
+    }
+    guard !stopped, let tree else { return }
+    for binding in tree.defaultKeyBindings where body(binding.keys, binding.identifier, tree.root, true) {
+      return
+    }
+  }
+
+  /// Handles a key press at this node, as if it had focus: resolves it (see ``resolveKey(_:)``),
+  /// then performs the identifier of the binding it completes from here, with the binding as
+  /// sender; a focus identifier (such as `focus.Next`, Tab's default) moves the tree's focus
+  /// instead. Keys that begin longer bindings leave the sequence pending in the tree until the
+  /// next key press.
+  ///
+  /// A pending sequence ends when a key completes it, and is cancelled, as the result says, when:
+  /// - Escape is pressed (it does nothing else);
+  /// - a key does not continue it: the key is then resolved on its own;
+  /// - a key is pressed at another node (the focus moved): resolved on its own;
+  /// - none of its continuations is still bound: resolved on its own;
+  /// - the caller's timer says so, with ``ViewTree/NodeTree/cancelPendingKeys()``.
+  ///
+  /// A binding whose action is disabled reports ``KeyPressResult/resolved(_:_:)`` with a disabled
+  /// result; it does not fall through to an outer binding of the same keys, because the nearest
+  /// binding is the one the user sees for the focused view.
+  ///
+  /// - Parameter chord: The chord pressed.
+  /// - Returns: What the key press did.
+  @discardableResult
+  public func handleKey(_ chord: KeyChord) -> KeyPressResult {
+    let (binding, cancelled) = press(chord)
+    guard let binding else { return cancelled ?? .unbound(chord) }
+    let result: KeyPressResult =
+      if let move = FocusMove(identifier: binding.identifier) {
+        .movedFocus(binding, moveFocus(move))
+      } else {
+        .resolved(binding, perform(binding.identifier, sender: binding))
+      }
+    return cancelled.map { $0.then(result) } ?? result
+  }
+
+  /// Handles a key press at this node, awaiting asynchronous actions: the same resolution as
+  /// ``handleKey(_:)-(KeyChord)``, then an awaited perform.
+  ///
+  /// - Parameter chord: The chord pressed.
+  /// - Returns: What the key press did.
+  @discardableResult
+  nonisolated(nonsending) public func handleKey(_ chord: KeyChord) async -> KeyPressResult {
+    let (binding, cancelled) = press(chord)
+    guard let binding else { return cancelled ?? .unbound(chord) }
+    let result: KeyPressResult =
+      if let move = FocusMove(identifier: binding.identifier) {
+        .movedFocus(binding, moveFocus(move))
+      } else {
+        .resolved(binding, await perform(binding.identifier, sender: binding))
+      }
+    return cancelled.map { $0.then(result) } ?? result
+  }
+
+  /// Resolves a key press and updates the pending sequence: returns the binding to perform, if
+  /// any, and what the press reports when it performs none (or, with a binding, the cancellation
+  /// its result goes into).
+  private func press(_ chord: KeyChord) -> (KeyBinding?, KeyPressResult?) {
+    let top = root
+    var cancellation: (PendingKeys, KeySequenceCancellation)?
+    if let state = top.pendingKeys {
+      top.pendingKeys = nil
+      if let node = state.node, node !== self {
+        cancellation = (state.pending(at: node), .focusMoved)
+      } else if state.node == nil {
+        // The node the sequence was typed at is gone: so is the focus that typed it.
+        cancellation = (state.pending(at: self), .focusMoved)
+      } else if chord == KeyChord(.escape) {
+        return (nil, .cancelled(state.pending(at: self), .escape, then: nil))
+      } else if let resolution = state.resolution(continuedBy: chord, at: self) {
+        return record(resolution, in: top, chord: chord)
+      } else {
+        cancellation = (
+          state.pending(at: self), state.hasBoundContinuation(at: self) ? .broken : .bindingsRemoved
+        )
+      }
+    }
+    let (binding, result) = record(resolveKey(startingWith: chord), in: top, chord: chord)
+    guard let (pending, reason) = cancellation else { return (binding, result) }
+    return (binding, .cancelled(pending, reason, then: result))
+  }
+
+  /// Keeps a pending resolution on `top`; returns the binding to perform, or the result.
+  private func record(_ resolution: KeyResolution, in top: Node, chord: KeyChord) -> (
+    KeyBinding?, KeyPressResult?
+  ) {
+    switch resolution {
+    case .unbound: return (nil, .unbound(chord))
+    case .binding(let binding): return (binding, nil)
+    case .pending(let pending):
+      top.pendingKeys = PendingState(node: self, count: pending.count, continuations: pending.continuations)
+      return (nil, .pending(pending))
+    }
+  }
+
+  /// The sequence pending in this node's tree, on its root.
+  fileprivate var pendingKeys: PendingState? {
+    get { hasAttachments ? self[attachment: PendingKeysAttachment.self] : nil }
+    set {
+      if let newValue {
+        self[attachment: PendingKeysAttachment.self] = newValue
+      } else if hasAttachment(PendingKeysAttachment.self) {
+        removeAttachment(PendingKeysAttachment.self)
+      }
+    }
+  }
+
+  /// Moves the focus of this node's tree, or reports that this node is in none.
+  fileprivate func moveFocus(_ move: FocusMove) -> FocusMoveResult {
+    guard let tree else { return .intercepted(.notDispatched(.notInTree)) }
+    return tree.moveFocus(move)
+  }
+}
+
+extension KeyPressResult {
+  /// This result, a cancellation with the key not yet resolved, with `result` as what followed.
+  fileprivate func then(_ result: KeyPressResult) -> KeyPressResult {
+    guard case .cancelled(let pending, let reason, _) = self else { return result }
+    return .cancelled(pending, reason, then: result)
+  }
+}
+
+extension KeyBinding {
+  /// Whether this binding is still declared where it was found, on a node from `node` up.
+  func isBound(at node: Node) -> Bool {
+    if isDefault {
+      guard node.root === self.node, let tree = node.tree else { return false }
+      return tree.defaultKeyBindings.contains { $0.keys == keys && $0.identifier == identifier }
+    }
+    guard node.isDescendant(of: self.node), self.node.hasAttachments else { return false }
+    return self.node[attachment: KeyBindingsAttachment.self].contains {
+      $0.keys == keys && $0.identifier == identifier
+    }
+  }
+}
+
+extension KeyChord {
+  /// An order for listing chords: by key (characters first, in character order), then by
+  /// modifiers.
+  static func precedes(_ lhs: KeyChord, _ rhs: KeyChord) -> Bool {
+    if lhs.key != rhs.key { return lhs.key.precedes(rhs.key) }
+    return lhs.modifiers.rawValue < rhs.modifiers.rawValue
+  }
+}
+
+extension KeyChord.Key {
+  fileprivate func precedes(_ other: KeyChord.Key) -> Bool {
+    switch (self, other) {
+    case (.character(let lhs), .character(let rhs)): lhs < rhs
+    case (.character, _): true
+    case (_, .character): false
+    case (.function(let lhs), .function(let rhs)): lhs < rhs
+    default: name < other.name
+    }
+  }
+}
+
+extension NodeTree {
+  /// The key sequence pending at the ``ViewTree/NodeTree/firstResponder``, if any: what a
+  /// which-key footer shows (see ``PendingKeys/validatedContinuations()``). `nil` once the focus
+  /// moved or none of its continuations is still bound.
+  public var pendingKeys: PendingKeys? {
+    let focus = firstResponder
+    guard let state = root.pendingKeys, state.node === focus, state.hasBoundContinuation(at: focus) else {
+      return nil
+    }
+    return state.pending(at: focus)
+  }
+
+  /// Cancels the pending key sequence, as a caller's timeout does (vim waits a second, VS Code
+  /// for ever): the next key press starts a new one.
+  ///
+  /// - Returns: The sequence cancelled, or `nil` when none was pending.
+  @discardableResult
+  public func cancelPendingKeys() -> PendingKeys? {
+    guard let state = root.pendingKeys else { return nil }
+    root.pendingKeys = nil
+    return state.node.map { state.pending(at: $0) }
+  }
+}
