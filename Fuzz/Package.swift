@@ -44,6 +44,14 @@ let package = Package(
       ],
       swiftSettings: harnessSettings),
     .executableTarget(
+      name: "FuzzKeySequences",
+      dependencies: [
+        .product(name: "ViewTree", package: "ActionHierarchy"),
+        .product(name: "Actions", package: "ActionHierarchy"),
+        .product(name: "ViewTreeActions", package: "ActionHierarchy"),
+      ],
+      swiftSettings: harnessSettings),
+    .executableTarget(
       name: "FuzzTreeMutations",
       dependencies: [
         .product(name: "ViewTree", package: "ActionHierarchy"),

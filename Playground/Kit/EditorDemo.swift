@@ -31,6 +31,7 @@ public final class EditorDemo {
     ])
     try! manager.register(MoveSelectionAction(model: model, step: -1), as: "SelectPrevious")
     try! manager.register(MoveSelectionAction(model: model, step: 1), as: "SelectNext")
+    try! manager.register(MoveSelectionAction(model: model, step: Int.min / 2), as: "SelectFirst")
     tree = NodeTree(declaring: Self.declare(model, manager, confirming: false))
     try! tree.focus(id: "list")
     tree.stepObserver = { [weak self] step in self?.steps.append(step) }
@@ -73,6 +74,8 @@ public final class EditorDemo {
         .provideActionContext { context in context[SelectedRowKey.self] = model.selection }
         .bindKey("del", to: "Delete").bindKey("backspace", to: "Delete").bindKey("up", to: "SelectPrevious")
         .bindKey("down", to: "SelectNext").bindKey("x", to: "AskDeleteRows")
+        // A sequence, as in vim; in the list it hides the window's `g`, which begins it.
+        .bindKey("g g", to: "SelectFirst")
         .focusable()
       }
       // The list's Delete key asks for a generic "Delete"; the sidebar knows that means a row.
@@ -109,6 +112,7 @@ public final class EditorDemo {
     .bindKey("del", to: "DeleteRow").bindKey("l", to: "ToggleLock")
     .bindKey("r", to: #"SetColor("color": "red")"#).bindKey("g", to: #"SetColor("color": "green")"#)
     .bindKey("b", to: #"SetColor(color: blue)"#)
+    .bindKey("ctrl+k ctrl+s", to: "Save").bindKey("ctrl+k ctrl+z", to: "Undo")
   }
 
   /// Re-declares the tree from the document.
@@ -205,12 +209,25 @@ public final class EditorDemo {
   // MARK: - The footer and the inspector
 
   /// The key bindings in effect at the focus, as a footer shows them (nearest first, disabled
-  /// ones marked).
+  /// ones marked); while a key sequence is pending, what can follow it.
   public func footerLine() -> String {
-    tree.firstResponder.bindingsInEffect(includingShadowed: false).map { binding in
-      "\(binding.chord?.description ?? "") \(binding.title)"
+    if let pending = tree.pendingKeys {
+      return "\(pending.typed) … "
+        + pending.validatedContinuations().map { entry in
+          let next = entry.keys.map { KeySequence(Array($0.chords.dropFirst(pending.typed.chords.count))) }
+          return "\(next?.description ?? "") \(entry.title)" + (entry.validation.isEnabled ? "" : " (off)")
+        }.joined(separator: " · ")
+    }
+    return tree.firstResponder.bindingsInEffect(includingShadowed: false).map { binding in
+      "\(binding.keys?.description ?? "") \(binding.title)"
         + (binding.validation.isEnabled ? "" : " (off)")
     }.joined(separator: " · ")
+  }
+
+  /// Cancels a pending key sequence that waited too long, as vim does after a second.
+  public func keysTimedOut() {
+    guard let pending = tree.cancelPendingKeys() else { return }
+    log.append("\(pending.typed) cancelled (timed out)")
   }
 
   /// The focused node as an inspector shows it: its modifiers and what ViewTreeActions knows about
@@ -250,9 +267,9 @@ public final class EditorDemo {
   /// One line for a key press: the binding, the path the request took, and what happened.
   private func describe(_ result: KeyPressResult) -> String {
     if case .movedFocus(let binding, .stayed) = result {
-      return "\(binding.chord) -> \(binding.identifier): stayed"
+      return "\(binding.keys) -> \(binding.identifier): stayed"
     }
-    if case .movedFocus(let binding, _) = result { return "\(binding.chord) -> \(binding.identifier)" }
+    if case .movedFocus(let binding, _) = result { return "\(binding.keys) -> \(binding.identifier)" }
     guard case .resolved(let binding, let performed) = result else { return "\(result)" }
     var visited: [String] = []
     var transforms: [String] = []
@@ -274,7 +291,7 @@ public final class EditorDemo {
       }
     let path = visited.joined(separator: " -> ")
     let transformed = transforms.isEmpty ? "" : " [transformed \(transforms.joined(separator: ", "))]"
-    return "\(binding.chord) -> \(binding.identifier): \(path)\(transformed) => \(what)"
+    return "\(binding.keys) -> \(binding.identifier): \(path)\(transformed) => \(what)"
   }
 
   /// The dialog's buttons, the focused one in brackets.

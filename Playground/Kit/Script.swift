@@ -3,9 +3,11 @@ import ViewTreeActions
 
 /// The keys the scripted tour plays: selection, a confirmation dialog that traps Tab and gives
 /// focus back when it closes, a transform, undo and redo, a focus change, a disabled item, an
-/// argument, a capture, arrow keys through a grid, and a save through the command palette.
+/// argument, a capture, key sequences (`g g` in the list, `ctrl+k ctrl+s` anywhere), arrow keys
+/// through a grid, and a save through the command palette.
 public let defaultTour =
-  "down, x, tab, tab, escape, del, ctrl+z, ctrl+y, tab, del, r, l, g, l, tab, right, down, ctrl+p, s, v, enter, q"
+  "down, g, g, x, tab, tab, escape, del, ctrl+z, ctrl+y, tab, del, r, l, g, l, ctrl+k, ctrl+s, tab, right, "
+  + "down, ctrl+p, s, v, enter, q"
 
 /// Plays keys without a terminal and reports each frame's log lines and the menus' state.
 ///

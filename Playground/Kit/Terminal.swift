@@ -34,6 +34,8 @@ public final class InteractiveSession {
     defer { signal(SIGWINCH, SIG_DFL) }
     var decoder = TerminalKeyDecoder()
     var needsDraw = true
+    // Reads that timed out since the last key: a pending key sequence waits for ten of them.
+    var idleReads = 0
     while !demo.wantsToQuit {
       if resized.exchange(false, ordering: .relaxed) { needsDraw = true }
       if needsDraw {
@@ -44,9 +46,16 @@ public final class InteractiveSession {
       switch terminal.read(timeout: .milliseconds(100)) {
       case .bytes(let bytes): inputs = decoder.feed(bytes)
       // A lone Escape held past the timeout was the Escape key. A resize also ends the wait.
-      case .timedOut: inputs = decoder.isWaiting ? decoder.flush() : []
+      case .timedOut:
+        inputs = decoder.isWaiting ? decoder.flush() : []
+        idleReads += 1
+        if idleReads == 10, demo.tree.pendingKeys != nil {
+          demo.keysTimedOut()
+          needsDraw = true
+        }
       case .endOfInput: return
       }
+      if !inputs.isEmpty { idleReads = 0 }
       for input in inputs {
         switch input {
         case .key(let chord): demo.press(chord)

@@ -42,7 +42,14 @@ import ViewTreeActions
     #expect(text.contains("focus -> green (direction)"))
     #expect(text.contains("focus -> magenta (direction)"))
     #expect(text.contains("inspector: window/swatches/magenta"))
-    #expect(text.hasSuffix("done: focus magenta, rows 4, color red, saved 1x"))
+    // Key sequences: `g g` in the list (hiding the window's `g` there), `ctrl+k ctrl+s` anywhere;
+    // the footer lists what can follow while one is pending.
+    #expect(text.contains("> g\n  g … (1 continuation)"))
+    #expect(text.contains("footer: g … g SelectFirst"))
+    #expect(text.contains("g g -> SelectFirst: window(capture) -> sidebar -> window => performed"))
+    #expect(text.contains("footer: ctrl+k … ctrl+s Save · ctrl+z Undo Set Color"))
+    #expect(text.contains("ctrl+k ctrl+s -> Save: window(capture) -> window => performed"))
+    #expect(text.hasSuffix("done: focus magenta, rows 4, color red, saved 2x"))
   }
 
   @Test func theDemoReDeclaresItsTreeFromTheDocumentAfterEveryKey() throws {
@@ -58,7 +65,7 @@ import ViewTreeActions
     #expect(demo.tree.root === window)
     #expect(demo.tree.focusedNode === list)
     #expect(window.modifiers.count == 2)  // the capture and the manager's responder, once each
-    #expect(window.keyBindings.count == 8)
+    #expect(window.keyBindings.count == 10)
     demo.press(try KeyChord(parsing: "ctrl+z"))
     #expect(list.children.map(\.id) == demo.model.rows)
     #expect(demo.model.rows.count == 5)
