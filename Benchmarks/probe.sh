@@ -26,6 +26,7 @@ operations() {
   Redeclare*) echo 200 ;;
   FocusNextSparse* | ReferenceFlagWalk*) echo 200 ;;
   FocusDirection*) echo 1000 ;;
+  PendingContinuations | ReferenceValidate50) echo 200 ;;
   *) echo 100000 ;;
   esac
 }

@@ -240,25 +240,26 @@ private func chord(_ text: String) -> KeyChord { try! KeyChord(parsing: text) }
   @Test func theContinuationsAreSortedAndValidatedForAWhichKeyFooter() throws {
     let editor = Editor()
     editor.tree.root
-      .bindKey("ctrl+k z", to: color("z")).bindKey("ctrl+k ctrl+s", to: "Save").bindKey(
-        "ctrl+k a", to: color("a")
-      )
-      .bindKey("ctrl+k f2", to: color("f2")).bindKey("ctrl+k f10", to: color("f10")).bindKey(
-        "ctrl+k s", to: "Save")
+      .bindKey("ctrl+k z", to: color("z")).bindKey("ctrl+k ctrl+s", to: "Save")
+      .bindKey("ctrl+k g h", to: color("gh")).bindKey("ctrl+k a", to: color("a"))
+      .bindKey("ctrl+k f2", to: color("f2")).bindKey("ctrl+k f10", to: color("f10"))
+      .bindKey("ctrl+k s", to: "Save").bindKey("ctrl+k g b", to: color("gb"))
     try editor.tree.focus(id: "list")
     editor.tree.firstResponder.handleKey(chord("ctrl+k"))
     let entries = try #require(editor.tree.pendingKeys).validatedContinuations()
-    // Characters first, in order; a chord's modifiers after its key; function keys by number.
+    // Characters first, in order; a chord's modifiers after its key; function keys by number;
+    // continuations that share the next key by the keys after it.
     #expect(
       entries.map(\.description) == [
-        "ctrl+k a  \(color("a"))", "ctrl+k s  Save (disabled)", "ctrl+k ctrl+s  Save (disabled)",
-        "ctrl+k z  \(color("z"))", "ctrl+k f2  \(color("f2"))", "ctrl+k f10  \(color("f10"))",
+        "ctrl+k a  \(color("a"))", "ctrl+k g b  \(color("gb"))", "ctrl+k g h  \(color("gh"))",
+        "ctrl+k s  Save (disabled)", "ctrl+k ctrl+s  Save (disabled)", "ctrl+k z  \(color("z"))",
+        "ctrl+k f2  \(color("f2"))", "ctrl+k f10  \(color("f10"))",
       ])
     #expect(entries.allSatisfy { $0.node === editor.tree.root })
     // Where the document is provided, Save is enabled and titled.
     try editor.tree.focus(id: "editor")
     editor.tree.firstResponder.handleKey(chord("ctrl+k"))
-    #expect(editor.tree.pendingKeys?.validatedContinuations()[1].description == "ctrl+k s  Save report.txt")
+    #expect(editor.tree.pendingKeys?.validatedContinuations()[3].description == "ctrl+k s  Save report.txt")
   }
 
   @Test func theTreesDefaultBindingsTakeSequencesAndComeLast() throws {

@@ -111,6 +111,40 @@ let benchmarks: @Sendable () -> Void = {
     KeyState()
   }
 
+  // The second key of `g g`, bound at the root, from the same focus: the sequence's first key
+  // was pressed in the setup, and resolving does not change what is pending.
+  Benchmark("ResolveSequence16Deep") { benchmark, state in
+    for _ in benchmark.scaledIterations {
+      blackHole(state.tree.firstResponder.resolveKey(state.chord))
+    }
+  } setup: {
+    SequenceState()
+  }
+
+  // What can follow `ctrl+k` when 50 sequences begin with it: sorted and validated.
+  Benchmark(
+    "PendingContinuations",
+    configuration: .init(metrics: [.wallClock, .mallocCountTotal], scalingFactor: .one)
+  ) { benchmark, state in
+    for _ in benchmark.scaledIterations {
+      blackHole(state.pending.validatedContinuations())
+    }
+  } setup: {
+    ContinuationsState()
+  }
+
+  // Its reference: the same 50 validations, and nothing else.
+  Benchmark(
+    "ReferenceValidate50",
+    configuration: .init(metrics: [.wallClock, .mallocCountTotal], scalingFactor: .one)
+  ) { benchmark, state in
+    for _ in benchmark.scaledIterations {
+      blackHole(state.validateEach())
+    }
+  } setup: {
+    ContinuationsState()
+  }
+
   // A command palette of 1,000 registered actions, filtered by typed text (one keystroke).
   Benchmark("PaletteFilter1000") { benchmark, palette in
     for _ in benchmark.scaledIterations {
@@ -160,20 +194,5 @@ final class ItemsState {
     try! chainTree.focus(leaf.focusable())
     tree = chainTree
     self.menu = menu
-  }
-}
-
-/// A chain 16 deep, focused at the bottom, with `ctrl+s` bound at the root and other bindings on
-/// the way.
-final class KeyState {
-  let tree: NodeTree
-  let chord = try! KeyChord(parsing: "ctrl+s")
-
-  init() {
-    let (chainTree, leaf) = makeChain(depth: 16, providers: 4)
-    chainTree.root.bindKey("ctrl+s", to: "Save")
-    leaf.parent!.bindKey("ctrl+o", to: "Open")
-    try! chainTree.focus(leaf.focusable())
-    tree = chainTree
   }
 }

@@ -100,6 +100,22 @@ let probes: [String: () -> Loop] = [
     let state = FrozenSubtreeState(nodes: 10_000)
     return { count in for _ in 0..<count { state.root.update(to: state.declaration) } }
   },
+  "ResolveKeyChord16Deep": {
+    let state = KeyState()
+    return { count in for _ in 0..<count { sink(state.tree.firstResponder.resolveKey(state.chord)) } }
+  },
+  "ResolveSequence16Deep": {
+    let state = SequenceState()
+    return { count in for _ in 0..<count { sink(state.tree.firstResponder.resolveKey(state.chord)) } }
+  },
+  "PendingContinuations": {
+    let state = ContinuationsState()
+    return { count in for _ in 0..<count { sink(state.pending.validatedContinuations()) } }
+  },
+  "ReferenceValidate50": {
+    let state = ContinuationsState()
+    return { count in for _ in 0..<count { sink(state.validateEach()) } }
+  },
   "PerformRegistered": {
     let box = ActionManagerBox()
     return { count in for _ in 0..<count { sink(box.manager.perform("menu.Save")) } }

@@ -129,6 +129,9 @@ extension NodeTree {
 extension FocusMove {
   /// The move a focus identifier names, such as `focus.Next`.
   init?(identifier: String) {
+    // Every identifier a key press performs or a footer validates comes here first: most are
+    // told apart by their first byte, before any comparison of whole strings.
+    guard identifier.utf8.first == UInt8(ascii: "f") else { return nil }
     switch identifier {
     case "focus.Next": self = .next
     case "focus.Previous": self = .previous

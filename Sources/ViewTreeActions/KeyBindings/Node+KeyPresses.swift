@@ -38,11 +38,25 @@ public struct PendingKeys: CustomStringConvertible {
   /// - Returns: One entry per continuation (``ActionEntry/keys`` is the whole sequence).
   /// - Complexity: One validation per continuation, plus O(*c* log *c*) to sort them.
   public func validatedContinuations() -> [ActionEntry] {
-    let sorted = continuations.sorted { lhs, rhs in
-      lhs.keys.chords[count...].lexicographicallyPrecedes(rhs.keys.chords[count...], by: KeyChord.precedes)
+    // Sorted by the chord that follows, read once per continuation, then by position; the
+    // continuations that share that chord are then sorted by the rest of their keys.
+    var order = continuations.indices.map { (key: continuations[$0].keys.chords[count].sortKey, index: $0) }
+    order.sort { $0 < $1 }
+    var start = 0
+    while start < order.count {
+      var end = start + 1
+      while end < order.count, order[end].key == order[start].key { end += 1 }
+      if end - start > 1 {
+        order[start..<end].sort { lhs, rhs in
+          continuations[lhs.index].keys.chords[(count + 1)...].lexicographicallyPrecedes(
+            continuations[rhs.index].keys.chords[(count + 1)...], by: KeyChord.precedes)
+        }
+      }
+      start = end
     }
-    return sorted.map { binding in
-      ActionEntry(
+    return order.map { entry in
+      let binding = continuations[entry.index]
+      return ActionEntry(
         identifier: binding.identifier, validation: node.validation(of: binding), keys: binding.keys,
         node: binding.node)
     }
@@ -154,6 +168,12 @@ enum PendingKeysAttachment: NodeAttachmentKey {
   static var defaultValue: PendingState? { nil }
 }
 
+/// Marks the node a sequence is pending at, so that resolving a key at any other node need not
+/// look for the sequence on the root.
+enum PendingHereAttachment: NodeAttachmentKey {
+  static var defaultValue: Bool { false }
+}
+
 extension Node {
   /// Resolves a key pressed at this node, as ``handleKey(_:)-(KeyChord)`` would, without
   /// performing anything or changing the pending sequence.
@@ -175,8 +195,8 @@ extension Node {
   /// - Complexity: O(*d*) in the node's depth, plus the bindings of the nodes that have some;
   ///   continuing a sequence is O(*d*) per continuation whose next key is `chord`.
   public func resolveKey(_ chord: KeyChord) -> KeyResolution {
-    if let pending = root.pendingKeys, pending.node === self,
-      let resolution = pending.resolution(continuedBy: chord, at: self)
+    if hasAttachments, hasAttachment(PendingHereAttachment.self), let pending = root.pendingKeys,
+      pending.node === self, let resolution = pending.resolution(continuedBy: chord, at: self)
     {
       return resolution
     }
@@ -185,23 +205,34 @@ extension Node {
 
   /// Resolves `chord` as the first key of a sequence, by the rule of ``resolveKey(_:)``.
   private func resolveKey(startingWith chord: KeyChord) -> KeyResolution {
-    var complete: KeyBinding?
-    // The bindings in effect that begin with `chord`, once the first of them is longer.
+    // The first binding that begins with `chord` is in effect, since nothing before it overlaps
+    // it; when it is `chord` alone, it hides every later one and the press resolves to it.
+    var first: KeyBinding?
+    walkAncestors { node in
+      guard node.hasAttachments else { return false }
+      let bindings = node[attachment: KeyBindingsAttachment.self]
+      // Compared where they are stored: most bindings begin with another chord.
+      guard let index = bindings.indices.first(where: { bindings[$0].keys.chords[0] == chord }) else {
+        return false
+      }
+      first = KeyBinding(keys: bindings[index].keys, identifier: bindings[index].identifier, node: node)
+      return true
+    }
+    if first == nil, let tree,
+      let binding = tree.defaultKeyBindings.first(where: { $0.keys.chords[0] == chord })
+    {
+      first = KeyBinding(keys: binding.keys, identifier: binding.identifier, node: tree.root, isDefault: true)
+    }
+    guard let first else { return .unbound }
+    if first.keys.chords.count == 1 { return .binding(first) }
+    // Otherwise the press begins a sequence: every binding in effect that begins with `chord`.
     var longer: [KeyBinding] = []
     forEachBinding { keys, identifier, node, isDefault in
-      guard keys.chords[0] == chord else { return false }
-      if longer.isEmpty, keys.chords.count == 1 {
-        // Nothing before it begins with `chord`: it is in effect and hides every later one.
-        complete = KeyBinding(keys: keys, identifier: identifier, node: node, isDefault: isDefault)
-        return true
-      }
-      if !longer.contains(where: { $0.keys.overlaps(keys) }) {
+      if keys.chords[0] == chord, !longer.contains(where: { $0.keys.overlaps(keys) }) {
         longer.append(KeyBinding(keys: keys, identifier: identifier, node: node, isDefault: isDefault))
       }
       return false
     }
-    if let complete { return .binding(complete) }
-    if longer.isEmpty { return .unbound }
     return .pending(PendingKeys(node: self, continuations: longer, count: 1, source: longer[0].keys))
   }
 
@@ -315,12 +346,17 @@ extension Node {
     }
   }
 
-  /// The sequence pending in this node's tree, on its root.
+  /// The sequence pending in this node's tree, on its root; setting it also marks the node it
+  /// is pending at.
   fileprivate var pendingKeys: PendingState? {
     get { hasAttachments ? self[attachment: PendingKeysAttachment.self] : nil }
     set {
+      if let old = pendingKeys?.node, old.hasAttachment(PendingHereAttachment.self) {
+        old.removeAttachment(PendingHereAttachment.self)
+      }
       if let newValue {
         self[attachment: PendingKeysAttachment.self] = newValue
+        newValue.node?[attachment: PendingHereAttachment.self] = true
       } else if hasAttachment(PendingKeysAttachment.self) {
         removeAttachment(PendingKeysAttachment.self)
       }
@@ -357,22 +393,46 @@ extension KeyBinding {
 }
 
 extension KeyChord {
-  /// An order for listing chords: by key (characters first, in character order), then by
-  /// modifiers.
+  /// An order for listing chords: by key (characters first, by their Unicode scalars; then the
+  /// named keys; then function keys by number), then by modifiers.
   static func precedes(_ lhs: KeyChord, _ rhs: KeyChord) -> Bool {
-    if lhs.key != rhs.key { return lhs.key.precedes(rhs.key) }
-    return lhs.modifiers.rawValue < rhs.modifiers.rawValue
+    let (left, right) = (lhs.sortKey, rhs.sortKey)
+    if left != right { return left < right }
+    // Characters that begin with the same scalar, such as `e` and `e` with a combining accent.
+    guard case .character(let a) = lhs.key, case .character(let b) = rhs.key else { return false }
+    return a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars) { $0.value < $1.value }
+  }
+
+  /// The chord's place in that order, but for the scalars of a character after its first, as
+  /// one number: the key's rank, its first scalar, its modifiers.
+  fileprivate var sortKey: UInt64 {
+    var scalar: UInt32 = 0
+    if case .character(let character) = key { scalar = character.unicodeScalars.first!.value }
+    return UInt64(key.rank) << 40 | UInt64(scalar) << 8 | UInt64(modifiers.rawValue)
   }
 }
 
 extension KeyChord.Key {
-  fileprivate func precedes(_ other: KeyChord.Key) -> Bool {
-    switch (self, other) {
-    case (.character(let lhs), .character(let rhs)): lhs < rhs
-    case (.character, _): true
-    case (_, .character): false
-    case (.function(let lhs), .function(let rhs)): lhs < rhs
-    default: name < other.name
+  /// The key's place in the listing order, the same for every character.
+  fileprivate var rank: Int {
+    switch self {
+    case .character: 0
+    case .enter: 1
+    case .tab: 2
+    case .escape: 3
+    case .space: 4
+    case .backspace: 5
+    case .delete: 6
+    case .insert: 7
+    case .home: 8
+    case .end: 9
+    case .pageUp: 10
+    case .pageDown: 11
+    case .up: 12
+    case .down: 13
+    case .left: 14
+    case .right: 15
+    case .function(let number): 100 + number
     }
   }
 }

@@ -1,0 +1,75 @@
+import Actions
+import ViewTree
+import ViewTreeActions
+
+// The trees the key benchmarks measure: a chain 16 deep (4 providers on the way), focused at the
+// bottom, with bindings at the root.
+
+/// `ctrl+s` bound at the root, 16 levels above the focus, and another binding on the way.
+package final class KeyState {
+  package let tree: NodeTree
+  package let chord = try! KeyChord(parsing: "ctrl+s")
+
+  package init() {
+    let (chainTree, leaf) = makeChain(depth: 16, providers: 4)
+    chainTree.root.bindKey("ctrl+s", to: "Save")
+    leaf.parent!.bindKey("ctrl+o", to: "Open")
+    try! chainTree.focus(leaf.focusable())
+    tree = chainTree
+  }
+}
+
+/// `g g` bound at the root, 16 levels above the focus, beside the bindings of `KeyState`, with
+/// its first `g` pressed: resolving `chord` is the second key of the sequence.
+package final class SequenceState {
+  package let tree: NodeTree
+  package let chord = KeyChord(.character("g"))
+
+  package init() {
+    let (chainTree, leaf) = makeChain(depth: 16, providers: 4)
+    chainTree.root.bindKey("ctrl+s", to: "Save").bindKey("g g", to: "Save")
+    leaf.parent!.bindKey("ctrl+o", to: "Open")
+    try! chainTree.focus(leaf.focusable())
+    tree = chainTree
+    guard case .pending = tree.firstResponder.handleKey(chord) else { fatalError("g g is not pending") }
+  }
+}
+
+/// 50 sequences `ctrl+k <key>` bound at the root to 50 registered actions, `ctrl+k` pressed at
+/// the focus; and the 50 bindings, for the reference that validates each of them.
+package final class ContinuationsState {
+  package let tree: NodeTree
+  package let pending: PendingKeys
+
+  package init() {
+    let (chainTree, leaf) = makeChain(depth: 16, providers: 4)
+    let manager = chainTree.root.attachedActionManager!
+    let keys = (0..<50).map { index in
+      let letter = Character(UnicodeScalar(UInt8(97 + index % 26)))
+      return index < 26 ? "ctrl+k \(letter)" : "ctrl+k alt+\(letter)"
+    }
+    for (index, sequence) in keys.enumerated() {
+      try! manager.register(Validated(), as: "Command\(index)")
+      chainTree.root.bindKey(sequence, to: "Command\(index)")
+    }
+    try! chainTree.focus(leaf.focusable())
+    tree = chainTree
+    guard
+      case .pending(let pending) = tree.firstResponder.handleKey(
+        KeyChord(.character("k"), modifiers: .control))
+    else { fatalError("ctrl+k is not pending") }
+    self.pending = pending
+  }
+
+  /// The reference: each continuation validated at the focus with its binding as sender, as
+  /// `validatedContinuations()` validates them, with nothing else.
+  package func validateEach() -> [Validation] {
+    pending.continuations.map { pending.node.validate($0.identifier, sender: $0) }
+  }
+}
+
+/// An action that is always enabled, with a title.
+private struct Validated: ManagedAction {
+  func validate(context: ActionContext) -> Validation { Validation(title: "Command") }
+  func perform(context: ActionContext) throws {}
+}
