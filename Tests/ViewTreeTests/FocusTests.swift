@@ -334,6 +334,27 @@ extension FocusTraversalTests {
     }
   }
 
+  @Test func directionsPassOverWhatTheFilterOrAnAncestorRefuses() throws {
+    let tree = grid(columns: 4, rows: 1)
+    try tree.focus(id: "r0c0")
+    // The filter refuses the nearest and the next: the move goes on to the nearest it accepts.
+    var asked: [String] = []
+    tree.focusFilter = { node in
+      asked.append(node.id ?? "")
+      return !["r0c1", "r0c2"].contains(node.id)
+    }
+    #expect(press(tree, .right) == "r0c3")
+    #expect(asked == ["r0c1", "r0c2", "r0c3"])
+    // A cell whose descendants cannot take focus is passed over with them.
+    tree.focusFilter = nil
+    try tree.focus(id: "r0c0")
+    tree.node(id: "r0c1")?.descendantsFocusable(false)
+    try tree.node(id: "r0c1")?.addChild(
+      Node("inner").focusable(frame: FocusFrame(x: 5, y: 0, width: 1, height: 1)))
+    #expect(press(tree, .right) == "r0c1")
+    #expect(press(tree, .right) == "r0c2")
+  }
+
   @Test func outOfLineNodesAreChosenByDistanceWhenNothingIsInLine() throws {
     let tree = NodeTree("window") {
       Node("origin").focusable(frame: FocusFrame(x: 0, y: 0, width: 2, height: 1))

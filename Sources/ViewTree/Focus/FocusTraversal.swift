@@ -89,6 +89,37 @@ struct FocusWalk {
 }
 
 extension Node {
+  /// Calls `body` with each node below this one that declares focus traits, in tree order; the
+  /// descendants of a node that makes them unfocusable are not visited.
+  ///
+  /// Each level's list of children is held while its nodes are visited, so that a visit costs no
+  /// more than reading the child and its attachments. `body` must not change the tree.
+  func forEachDeclaringFocus(_ body: (Node, FocusTraits) -> Void) {
+    var frames: [(slots: ContiguousArray<Node?>, next: Int)] = []
+    var slots = _childSlots
+    var next = _extras?.childHead ?? 0
+    while true {
+      guard next < slots.count else {
+        guard let frame = frames.popLast() else { return }
+        (slots, next) = frame
+        continue
+      }
+      let child = slots[next]!
+      next += 1
+      var entersChildren = true
+      if child.hasAttachments, let traits = child[attachment: FocusTraitsKey.self] {
+        body(child, traits)
+        entersChildren = traits.descendantsFocusable
+      }
+      let head = child._extras?.childHead ?? 0
+      if entersChildren, child._childSlots.count > head {
+        frames.append((slots, next))
+        slots = child._childSlots
+        next = head
+      }
+    }
+  }
+
   /// The number of children, read without copying the list.
   fileprivate var childCount: Int { _childSlots.count - (_extras?.childHead ?? 0) }
 
@@ -281,20 +312,22 @@ extension TreeState {
       domain = node._parent
     }
     let scope = domain ?? root
-    var best: (node: Node, key: (Int, Double, Double))?
-    var walk = FocusWalk()
-    walk.start(at: scope, domain: scope)
-    repeat {
-      let node = walk.current
-      let traits = node.hasAttachments ? node.focusTraits : nil
-      walk.stepForward(enterChildren: traits?.descendantsFocusable != false)
-      guard node !== current, let traits, traits.isFocusable, traits.order >= 0, let frame = traits.frame,
-        let key = Self.distance(move, from: origin, to: frame)
-      else { continue }
-      if let best, best.key <= key { continue }
-      if node.blockerAbove() == nil { best = (node, key) }
-    } while !walk.isAtDomain
-    return best?.node
+    // The nearest by frames first; the tree's filter, which is user code, only once the walk is
+    // over, and again for the next nearest if it refuses one.
+    var refused: [Node] = []
+    while true {
+      var best: (node: Node, key: (Int, Double, Double))?
+      scope.forEachDeclaringFocus { node, traits in
+        guard node !== current, traits.isFocusable, traits.order >= 0, let frame = traits.frame,
+          let key = Self.distance(move, from: origin, to: frame), best.map({ key < $0.key }) ?? true,
+          !refused.contains(where: { $0 === node })
+        else { return }
+        best = (node, key)
+      }
+      guard let node = best?.node else { return nil }
+      if node.blockerAbove() == nil { return node }
+      refused.append(node)
+    }
   }
 
   /// How far `frame` lies from `origin` in the direction of `move`, as a sort key (in line first,
