@@ -21,14 +21,19 @@ struct FocusWalk {
 
   /// Places the walk at `node`, in the subtree of `domain` (one of its ancestors, or itself).
   mutating func start(at node: Node, domain: Node) {
-    frames.removeAll(keepingCapacity: true)
+    frames.removeLast(frames.count)
     var ancestor = node
     while ancestor !== domain, let parent = ancestor._parent {
       frames.append(Frame(node: ancestor, index: 0))
       ancestor = parent
     }
     frames.append(Frame(node: domain, index: 0))
-    frames.reverse()
+    // Gathered from the node up; the walk needs them from the domain down.
+    var (low, high) = (0, frames.count - 1)
+    while low < high {
+      frames.swapAt(low, high)
+      (low, high) = (low + 1, high - 1)
+    }
     let hinted = hintDomain == ObjectIdentifier(domain)
     for level in frames.indices.dropFirst() {
       let near = hinted && level < hint.count ? hint[level] : 0
@@ -39,7 +44,7 @@ struct FocusWalk {
 
   /// Keeps the walk's position as the hint for the next walk in `domain`.
   mutating func rememberPosition(domain: Node) {
-    hint.removeAll(keepingCapacity: true)
+    hint.removeLast(hint.count)
     for frame in frames { hint.append(frame.index) }
     hintDomain = ObjectIdentifier(domain)
   }
@@ -49,7 +54,7 @@ struct FocusWalk {
 
   /// Lets the walk's nodes go, keeping its storage: a walk kept in the tree's state must not
   /// hold the tree's nodes, among them the root, which owns that state.
-  mutating func finish() { frames.removeAll(keepingCapacity: true) }
+  mutating func finish() { frames.removeLast(frames.count) }
 
   /// Moves to the next node in pre-order, into the current node's children only if
   /// `enterChildren`; after the domain's last node, to the domain's root.
@@ -60,12 +65,15 @@ struct FocusWalk {
       return
     }
     while frames.count > 1 {
-      let index = frames.removeLast().index + 1
-      let parent = frames[frames.count - 1].node
+      // The next sibling takes the last frame's place; past the last sibling, the walk climbs.
+      let last = frames.count - 1
+      let index = frames[last].index + 1
+      let parent = frames[last - 1].node
       if index < parent.childCount {
-        frames.append(Frame(node: parent.child(at: index), index: index))
+        frames[last] = Frame(node: parent.child(at: index), index: index)
         return
       }
+      frames.removeLast()
     }
   }
 

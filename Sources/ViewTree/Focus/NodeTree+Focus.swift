@@ -131,8 +131,11 @@ extension NodeTree {
     case .failed(ViewTreeError.unhandledAction, _): break
     default: return .intercepted(outcome)
     }
-    // The target is checked once more: a focus filter that broke its contract may have removed it.
-    guard let target = state.focusTarget(for: move), contains(target) else { return .stayed }
+    // The target is checked once more when a focus filter ran: one that broke its contract may
+    // have removed it.
+    guard let target = state.focusTarget(for: move), state.focus.filter == nil || contains(target) else {
+      return .stayed
+    }
     state.setFocus(target, reason: move.isTraversal ? .traversal : .direction)
     return .moved(to: target)
   }
