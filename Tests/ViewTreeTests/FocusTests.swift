@@ -355,6 +355,22 @@ extension FocusTraversalTests {
     #expect(press(tree, .right) == "r0c2")
   }
 
+  @Test func aFilterThatRefusesEveryCellIsAskedOnceEach() throws {
+    let tree = grid(columns: 40, rows: 25)
+    try tree.focus(id: "r12c0")
+    var asked = 0
+    tree.focusFilter = { node in
+      asked += 1
+      return node.id == "r12c0"
+    }
+    guard case .stayed = tree.moveFocus(.right) else {
+      Issue.record("every cell to the right is refused")
+      return
+    }
+    // Every cell to the right is a candidate (those out of line too), asked about once.
+    #expect(asked == 25 * 39)
+  }
+
   @Test func outOfLineNodesAreChosenByDistanceWhenNothingIsInLine() throws {
     let tree = NodeTree("window") {
       Node("origin").focusable(frame: FocusFrame(x: 0, y: 0, width: 2, height: 1))

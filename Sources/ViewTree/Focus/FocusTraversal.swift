@@ -320,22 +320,38 @@ extension TreeState {
       domain = node._parent
     }
     let scope = domain ?? root
-    // The nearest by frames first; the tree's filter, which is user code, only once the walk is
-    // over, and again for the next nearest if it refuses one.
-    var refused: [Node] = []
-    while true {
-      var best: (node: Node, key: (Int, Double, Double))?
-      scope.forEachDeclaringFocus { node, traits in
-        guard node !== current, traits.isFocusable, traits.order >= 0, let frame = traits.frame,
-          let key = Self.distance(move, from: origin, to: frame), best.map({ key < $0.key }) ?? true,
-          !refused.contains(where: { $0 === node })
-        else { return }
-        best = (node, key)
-      }
-      guard let node = best?.node else { return nil }
-      if node.blockerAbove() == nil { return node }
-      refused.append(node)
+    // The nearest by frames first; the tree's filter, which is user code, only once the scan is
+    // over. If it refuses that node, the others in order of distance, from a second scan.
+    var best: (node: Node, key: (Int, Double, Double))?
+    scope.forEachDeclaringFocus { node, traits in
+      guard let key = Self.key(move, from: origin, current: current, to: node, traits),
+        best.map({ key < $0.key }) ?? true
+      else { return }
+      best = (node, key)
     }
+    guard let nearest = best?.node else { return nil }
+    if nearest.blockerAbove() == nil { return nearest }
+    var candidates: [(node: Node, key: (Int, Double, Double), position: Int)] = []
+    scope.forEachDeclaringFocus { node, traits in
+      guard node !== nearest, let key = Self.key(move, from: origin, current: current, to: node, traits)
+      else {
+        return
+      }
+      candidates.append((node, key, candidates.count))
+    }
+    candidates.sort { $0.key != $1.key ? $0.key < $1.key : $0.position < $1.position }
+    return candidates.first { $0.node.blockerAbove() == nil }?.node
+  }
+
+  /// The sort key of `node`, which declared `traits`, for a move from `current`: `nil` when it is
+  /// not a candidate (not focusable, out of Tab's way, without a frame, or not that way).
+  private static func key(
+    _ move: FocusMove, from origin: FocusFrame, current: Node, to node: Node, _ traits: FocusTraits
+  ) -> (Int, Double, Double)? {
+    guard node !== current, traits.isFocusable, traits.order >= 0, let frame = traits.frame else {
+      return nil
+    }
+    return distance(move, from: origin, to: frame)
   }
 
   /// How far `frame` lies from `origin` in the direction of `move`, as a sort key (in line first,
