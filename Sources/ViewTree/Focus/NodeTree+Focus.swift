@@ -121,7 +121,8 @@ extension NodeTree {
   /// - Parameter move: The move.
   /// - Returns: Whether a node handled the move, where focus moved, or that it stayed.
   /// - Complexity: Tab: O(*k*·*d*) for the *k* nodes between the two, at depth *d*; O(*n* log *n*)
-  ///   in a scope declared `ordered` of *n* nodes. A direction: O(*n*·*d*) in the scope's size.
+  ///   in a scope declared `ordered` of *n* nodes. A direction: O(*n*) in the scope's size, and
+  ///   O(*n* log *n*) with one filter call per candidate when the filter refuses the nearest.
   @discardableResult
   public func moveFocus(_ move: FocusMove) -> FocusMoveResult {
     let outcome = firstResponder.trigger(move)
