@@ -326,6 +326,22 @@ private func chord(_ text: String) -> KeyChord { try! KeyChord(parsing: text) }
     #expect(binding.keys.description.count == 19_999)
   }
 
+  @Test func theTreesDefaultsMayHoldAnythingWithoutBreakingAKeyPress() throws {
+    let tree = NodeTree("root") { Node("leaf") }
+    let leaf = try #require(tree.node(id: "leaf"))
+    tree.defaultKeyBindings = [
+      (KeySequence([]), "Empty"), ([chord("g"), chord("escape")], "Never"), ([chord("g")], "Go"),
+      ([chord("g"), chord("g")], "Top"), ([chord("x")], "X"), ([chord("x")], "Twice"),
+    ]
+    // `g escape` is taken first and hides `g`; `g g` overlaps neither. `g` waits, and Escape
+    // cancels before `g escape` can complete.
+    #expect(try press("g escape", at: leaf) == ["pending g (g escape, g g)", "cancelled g (escape)"])
+    #expect(try press("g g", at: leaf) == ["pending g (g escape, g g)", "g g -> Top"])
+    // Of two defaults with the same keys, the first is the one in effect.
+    #expect(try press("x", at: leaf) == ["x -> X"])
+    #expect(leaf.bindingsInEffect().isEmpty)
+  }
+
   @Test func aPrefixOnOneNodeAndTheFullSequenceOnItsAncestor() throws {
     let tree = NodeTree("root") { Node("leaf") }
     tree.root.bindKey("a b c", to: "Full")

@@ -140,7 +140,10 @@ public func fuzzKeySequences(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt
       let identifier = "I\(b % 8)"
       let sequence = KeySequence(keys.map { try! KeyChord(parsing: $0) })
       let owner = (a >> 6) % 5
-      if owner == 4 {
+      if owner == 4, b % 7 == 6 {
+        // The defaults take anything, an empty sequence too: it never matches and hides nothing.
+        tree.defaultKeyBindings.append((KeySequence([]), identifier))
+      } else if owner == 4 {
         tree.defaultKeyBindings.append((sequence, identifier))
         reference.defaults.append(Binding(keys: keys, identifier: identifier, node: Binding.defaults))
       } else {

@@ -113,13 +113,15 @@ enum DefaultKeyBindingsAttachment: NodeAttachmentKey {
 }
 
 extension NodeTree {
-  /// The bindings a key press falls back to when no node from the focus up binds its chord; by
-  /// default Tab to `focus.Next` and Shift-Tab to `focus.Previous`.
+  /// The bindings a key press falls back to, after every node's from the focus up; by default
+  /// Tab to `focus.Next` and Shift-Tab to `focus.Previous`.
   ///
-  /// A node's own binding of the same chord wins (so an editor can bind Tab to insert a tab
-  /// character); set this to change or remove the defaults for the whole tree. The identifiers
+  /// A node's own binding of the same keys wins, and so does one that begins with them or that
+  /// they begin (so an editor can bind Tab to insert a tab character); set this to change or remove the defaults for the whole tree. The identifiers
   /// `focus.Next`, `focus.Previous`, `focus.Left`, `focus.Right`, `focus.Up` and `focus.Down`
-  /// move the focus (see ``KeyPressResult/movedFocus(_:_:)``); any other is performed.
+  /// move the focus (see ``KeyPressResult/movedFocus(_:_:)``); any other is performed. The
+  /// defaults are not checked as a node's bindings are: an empty sequence never matches, and of
+  /// two that overlap, the first hides the second.
   public var defaultKeyBindings: [(keys: KeySequence, identifier: String)] {
     get { root[attachment: DefaultKeyBindingsAttachment.self] }
     set { root[attachment: DefaultKeyBindingsAttachment.self] = newValue }

@@ -211,7 +211,8 @@ extension Node {
     walkAncestors { node in
       guard node.hasAttachments else { return false }
       let bindings = node[attachment: KeyBindingsAttachment.self]
-      // Compared where they are stored: most bindings begin with another chord.
+      // Compared where they are stored: most bindings begin with another chord. (A node's keys
+      // are never empty: `bindKey` refuses them; the tree's defaults may hold anything.)
       guard let index = bindings.indices.first(where: { bindings[$0].keys.chords[0] == chord }) else {
         return false
       }
@@ -219,7 +220,7 @@ extension Node {
       return true
     }
     if first == nil, let tree,
-      let binding = tree.defaultKeyBindings.first(where: { $0.keys.chords[0] == chord })
+      let binding = tree.defaultKeyBindings.first(where: { $0.keys.chords.first == chord })
     {
       first = KeyBinding(keys: binding.keys, identifier: binding.identifier, node: tree.root, isDefault: true)
     }
@@ -228,7 +229,7 @@ extension Node {
     // Otherwise the press begins a sequence: every binding in effect that begins with `chord`.
     var longer: [KeyBinding] = []
     forEachBinding { keys, identifier, node, isDefault in
-      if keys.chords[0] == chord, !longer.contains(where: { $0.keys.overlaps(keys) }) {
+      if keys.chords.first == chord, !longer.contains(where: { $0.keys.overlaps(keys) }) {
         longer.append(KeyBinding(keys: keys, identifier: identifier, node: node, isDefault: isDefault))
       }
       return false
