@@ -133,7 +133,7 @@ public enum KeySequenceCancellation: Hashable, Sendable {
 }
 
 /// What a key press did.
-public indirect enum KeyPressResult: CustomStringConvertible {
+public enum KeyPressResult: CustomStringConvertible {
   /// No binding in effect at the node begins with the chord.
   case unbound(KeyChord)
   /// The keys resolved to a binding, whose identifier was performed (validated first): the
@@ -148,7 +148,7 @@ public indirect enum KeyPressResult: CustomStringConvertible {
   case pending(PendingKeys)
   /// The key cancelled the sequence that was pending, for the reason given; then, unless it was
   /// Escape, it was resolved on its own, with the result given.
-  case cancelled(PendingKeys, KeySequenceCancellation, then: KeyPressResult?)
+  indirect case cancelled(PendingKeys, KeySequenceCancellation, then: KeyPressResult?)
 
   /// A one-line summary.
   public var description: String {
