@@ -31,6 +31,7 @@ public final class EditorDemo {
     ])
     try! manager.register(MoveSelectionAction(model: model, step: -1), as: "SelectPrevious")
     try! manager.register(MoveSelectionAction(model: model, step: 1), as: "SelectNext")
+    // A step back past any first row: the action stops at the first.
     try! manager.register(MoveSelectionAction(model: model, step: Int.min / 2), as: "SelectFirst")
     tree = NodeTree(declaring: Self.declare(model, manager, confirming: false))
     try! tree.focus(id: "list")
