@@ -18,8 +18,9 @@ extension Node {
   ///
   /// - Parameter includingShadowed: Whether to list bindings a nearer one hides (default: yes).
   /// - Returns: The bindings.
-  /// - Complexity: O(*d* + *b*·*s*) in the depth, the bindings and the length of their keys, plus
-  ///   one validation per listed binding.
+  /// - Complexity: O(*d* + *b*·*k*·*s*) in the depth, the *b* bindings, the most of them that
+  ///   begin with one chord *k*, and the length *s* of their keys; plus one validation per listed
+  ///   binding.
   public func bindingsInEffect(includingShadowed: Bool = true) -> [ActionEntry] {
     // The bindings in effect so far, by first chord: only bindings that share it can overlap.
     var inEffect: [KeyChord: [KeyBinding]] = [:]

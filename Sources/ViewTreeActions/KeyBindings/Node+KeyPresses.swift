@@ -192,8 +192,10 @@ extension Node {
   /// - Parameter chord: The chord pressed.
   /// - Returns: The binding the keys complete, the sequence they leave pending, or that nothing
   ///   is bound.
-  /// - Complexity: O(*d*) in the node's depth, plus the bindings of the nodes that have some;
-  ///   continuing a sequence is O(*d*) per continuation whose next key is `chord`.
+  /// - Complexity: O(*d*) in the node's depth, plus the bindings of the nodes that have some.
+  ///   When `chord` begins *c* longer bindings, O(*c*²·*s*) more, in the length *s* of their
+  ///   keys, to tell which are in effect. Continuing a sequence is O(*d* + *b*) per continuation
+  ///   whose next key is `chord`, in the bindings *b* of its node.
   public func resolveKey(_ chord: KeyChord) -> KeyResolution {
     if hasAttachments, hasAttachment(PendingHereAttachment.self), let pending = root.pendingKeys,
       pending.node === self, let resolution = pending.resolution(continuedBy: chord, at: self)
