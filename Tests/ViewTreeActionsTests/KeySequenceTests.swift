@@ -304,6 +304,18 @@ private func chord(_ text: String) -> KeyChord { try! KeyChord(parsing: text) }
 }
 
 @Suite struct HostileKeySequenceTests {
+  @Test func anActionThatPressesKeysLeavesItsOwnSequencePending() throws {
+    let editor = Editor()
+    let root = editor.tree.root
+    try editor.manager.register(RunAction { root.handleKey(chord("ctrl+k")) }, as: "PressCtrlK")
+    root.bindKey("g g", to: "PressCtrlK").bindKey("ctrl+k x", to: color("x"))
+    // The outer sequence ends before its action runs; the action's own press begins another.
+    #expect(try press("g g", at: root) == ["pending g (g g)", "g g -> PressCtrlK"])
+    #expect(editor.tree.pendingKeys?.typed.description == "ctrl+k")
+    #expect(try press("x", at: root) == ["ctrl+k x -> \(color("x"))"])
+    #expect(editor.model.colors == ["x"])
+  }
+
   @Test func aTenThousandKeySequenceResolvesOneKeyAtATime() throws {
     let keys = (0..<10_000).map { KeyChord(.character(Character(UnicodeScalar(UInt8(97 + $0 % 26))))) }
     let tree = NodeTree("root") { Node("leaf") }
