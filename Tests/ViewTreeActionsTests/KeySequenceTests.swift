@@ -304,6 +304,27 @@ private func chord(_ text: String) -> KeyChord { try! KeyChord(parsing: text) }
 }
 
 @Suite struct HostileKeySequenceTests {
+  @Test func manyBindingsThatShareAFirstChordAreSortedOutOnce() throws {
+    let tree = NodeTree("root") { Node("leaf") }
+    let leaf = try #require(tree.node(id: "leaf"))
+    let letters = (0..<26).map { String(UnicodeScalar(UInt8(97 + $0))) }
+    for first in letters {
+      for second in letters { tree.root.bindKey("ctrl+k \(first) \(second)", to: "Root") }
+    }
+    // A nearer `ctrl+k a` hides the 26 that begin with it; the other 650 stay in effect.
+    leaf.bindKey("ctrl+k a", to: "Leaf")
+    guard case .pending(let pending) = leaf.resolveKey(chord("ctrl+k")) else {
+      Issue.record("ctrl+k begins sequences")
+      return
+    }
+    #expect(pending.continuations.count == 651)
+    #expect(pending.continuations.first?.identifier == "Leaf")
+    let listed = leaf.bindingsInEffect()
+    #expect(listed.count == 677)
+    #expect(listed.filter { $0.shadowedBy?.identifier == "Leaf" }.count == 26)
+    #expect(listed.filter { $0.shadowedBy != nil }.count == 26)
+  }
+
   @Test func anActionThatPressesKeysLeavesItsOwnSequencePending() throws {
     let editor = Editor()
     let root = editor.tree.root

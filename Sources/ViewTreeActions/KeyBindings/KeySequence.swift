@@ -51,3 +51,67 @@ public struct KeySequence: Hashable, Sendable, CustomStringConvertible, Expressi
     chords.starts(with: other.chords) || other.chords.starts(with: chords)
   }
 }
+
+/// Keys recorded as a tree of chords, to tell in O(*s*), in the length of new keys, whether they
+/// overlap recorded ones, however many are recorded: the rule of nearest binding asks it of each
+/// binding it takes.
+final class OverlapIndex<Value> {
+  private final class Level {
+    var next: [KeyChord: Level] = [:]
+    /// The value of the recorded keys that end here.
+    var ending: Value?
+    /// The value of the first recorded keys that pass through here or end here.
+    let first: Value
+    init(first: Value) { self.first = first }
+  }
+
+  private var top: [KeyChord: Level] = [:]
+
+  /// Returns the value of the first recorded keys that overlap `keys` (one begins with the
+  /// other); when none do, records `keys` with `value` and returns `nil`. Empty keys overlap
+  /// nothing and are not recorded.
+  func claim(_ keys: KeySequence, for value: Value) -> Value? {
+    let chords = keys.chords
+    guard let head = chords.first else { return nil }
+    guard var level = top[head] else {
+      top[head] = Self.path(chords, from: 1, for: value)
+      return nil
+    }
+    for position in chords.indices.dropFirst() {
+      // Recorded keys end here, so they begin `keys`. (Recorded keys never overlap each other:
+      // then no other recorded keys begin with `keys`.)
+      if let ending = level.ending { return ending }
+      guard let next = level.next[chords[position]] else {
+        level.next[chords[position]] = Self.path(chords, from: position + 1, for: value)
+        return nil
+      }
+      level = next
+    }
+    // `keys` end here: they are recorded keys, or begin some.
+    return level.ending ?? level.first
+  }
+
+  /// The level reached by `chords[..<position]`, with the levels for the rest below it.
+  private static func path(_ chords: [KeyChord], from position: Int, for value: Value) -> Level {
+    let end = Level(first: value)
+    end.ending = value
+    var level = end
+    for index in (position..<chords.count).reversed() {
+      let above = Level(first: value)
+      above.next[chords[index]] = level
+      level = above
+    }
+    return level
+  }
+
+  // Released level by level: a chain of levels as long as a 10,000-key sequence would otherwise
+  // be released by as many nested calls.
+  deinit {
+    var levels = Array(top.values)
+    top = [:]
+    while let level = levels.popLast() {
+      levels.append(contentsOf: level.next.values)
+      level.next = [:]
+    }
+  }
+}

@@ -18,18 +18,15 @@ extension Node {
   ///
   /// - Parameter includingShadowed: Whether to list bindings a nearer one hides (default: yes).
   /// - Returns: The bindings.
-  /// - Complexity: O(*d* + *b*·*k*·*s*) in the depth, the *b* bindings, the most of them that
-  ///   begin with one chord *k*, and the length *s* of their keys; plus one validation per listed
-  ///   binding.
+  /// - Complexity: O(*d* + *b*·*s*) in the depth, the bindings and the length of their keys,
+  ///   plus one validation per listed binding.
   public func bindingsInEffect(includingShadowed: Bool = true) -> [ActionEntry] {
-    // The bindings in effect so far, by first chord: only bindings that share it can overlap.
-    var inEffect: [KeyChord: [KeyBinding]] = [:]
+    let inEffect = OverlapIndex<KeyBinding>()
     var found: [(binding: KeyBinding, shadowedBy: KeyBinding?)] = []
     forEachBinding { keys, identifier, node, isDefault in
       guard !isDefault else { return true }
       let binding = KeyBinding(keys: keys, identifier: identifier, node: node)
-      let shadowedBy = inEffect[keys.chords[0]]?.first { $0.keys.overlaps(keys) }
-      if shadowedBy == nil { inEffect[keys.chords[0], default: []].append(binding) }
+      let shadowedBy = inEffect.claim(keys, for: binding)
       if shadowedBy == nil || includingShadowed { found.append((binding, shadowedBy)) }
       return false
     }

@@ -192,10 +192,10 @@ extension Node {
   /// - Parameter chord: The chord pressed.
   /// - Returns: The binding the keys complete, the sequence they leave pending, or that nothing
   ///   is bound.
-  /// - Complexity: O(*d*) in the node's depth, plus the bindings of the nodes that have some.
-  ///   When `chord` begins *c* longer bindings, O(*c*²·*s*) more, in the length *s* of their
-  ///   keys, to tell which are in effect. Continuing a sequence is O(*d* + *b*) per continuation
-  ///   whose next key is `chord`, in the bindings *b* of its node.
+  /// - Complexity: O(*d*) in the node's depth, plus the bindings of the nodes that have some;
+  ///   when `chord` begins longer bindings, O(*s*) more for each, in the length of its keys.
+  ///   Continuing a sequence is O(*d* + *b*) per continuation whose next key is `chord`, in the
+  ///   bindings *b* of its node.
   public func resolveKey(_ chord: KeyChord) -> KeyResolution {
     if hasAttachments, hasAttachment(PendingHereAttachment.self), let pending = root.pendingKeys,
       pending.node === self, let resolution = pending.resolution(continuedBy: chord, at: self)
@@ -230,8 +230,9 @@ extension Node {
     if first.keys.chords.count == 1 { return .binding(first) }
     // Otherwise the press begins a sequence: every binding in effect that begins with `chord`.
     var longer: [KeyBinding] = []
+    let inEffect = OverlapIndex<Void>()
     forEachBinding { keys, identifier, node, isDefault in
-      if keys.chords.first == chord, !longer.contains(where: { $0.keys.overlaps(keys) }) {
+      if keys.chords.first == chord, inEffect.claim(keys, for: ()) == nil {
         longer.append(KeyBinding(keys: keys, identifier: identifier, node: node, isDefault: isDefault))
       }
       return false
