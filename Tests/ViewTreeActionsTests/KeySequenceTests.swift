@@ -328,7 +328,9 @@ private func chord(_ text: String) -> KeyChord { try! KeyChord(parsing: text) }
   @Test func anActionThatPressesKeysLeavesItsOwnSequencePending() throws {
     let editor = Editor()
     let root = editor.tree.root
-    try editor.manager.register(RunAction { root.handleKey(chord("ctrl+k")) }, as: "PressCtrlK")
+    // Weakly: the root holds the manager, which holds the action.
+    try editor.manager.register(
+      RunAction { [weak root] in root?.handleKey(chord("ctrl+k")) }, as: "PressCtrlK")
     root.bindKey("g g", to: "PressCtrlK").bindKey("ctrl+k x", to: color("x"))
     // The outer sequence ends before its action runs; the action's own press begins another.
     #expect(try press("g g", at: root) == ["pending g (g g)", "g g -> PressCtrlK"])
