@@ -280,15 +280,15 @@ extension Node {
   /// - Returns: What the key press did.
   @discardableResult
   public func handleKey(_ chord: KeyChord) -> KeyPressResult {
-    let (binding, cancelled) = press(chord)
-    guard let binding else { return cancelled ?? .unbound(chord) }
-    let result: KeyPressResult =
+    switch press(chord) {
+    case .finished(let result): return result
+    case .perform(let binding, let cancelling):
       if let move = FocusMove(identifier: binding.identifier) {
-        .movedFocus(binding, moveFocus(move))
-      } else {
-        .resolved(binding, perform(binding.identifier, sender: binding))
+        return .reporting(.movedFocus(binding, moveFocus(move)), cancelling: cancelling)
       }
-    return cancelled.map { $0.then(result) } ?? result
+      return .reporting(
+        .resolved(binding, perform(binding.identifier, sender: binding)), cancelling: cancelling)
+    }
   }
 
   /// Handles a key press at this node, awaiting asynchronous actions: the same resolution as
@@ -298,55 +298,54 @@ extension Node {
   /// - Returns: What the key press did.
   @discardableResult
   nonisolated(nonsending) public func handleKey(_ chord: KeyChord) async -> KeyPressResult {
-    let (binding, cancelled) = press(chord)
-    guard let binding else { return cancelled ?? .unbound(chord) }
-    let result: KeyPressResult =
+    switch press(chord) {
+    case .finished(let result): return result
+    case .perform(let binding, let cancelling):
       if let move = FocusMove(identifier: binding.identifier) {
-        .movedFocus(binding, moveFocus(move))
-      } else {
-        .resolved(binding, await perform(binding.identifier, sender: binding))
+        return .reporting(.movedFocus(binding, moveFocus(move)), cancelling: cancelling)
       }
-    return cancelled.map { $0.then(result) } ?? result
+      return .reporting(
+        .resolved(binding, await perform(binding.identifier, sender: binding)), cancelling: cancelling)
+    }
   }
 
-  /// Resolves a key press and updates the pending sequence: returns the binding to perform, if
-  /// any, and what the press reports when it performs none (or, with a binding, the cancellation
-  /// its result goes into).
-  private func press(_ chord: KeyChord) -> (KeyBinding?, KeyPressResult?) {
+  /// What a key press does once resolved.
+  private enum Press {
+    /// Nothing to perform: the press's result.
+    case finished(KeyPressResult)
+    /// A binding to perform; its result goes into the cancellation, if the press cancelled a
+    /// pending sequence.
+    case perform(KeyBinding, cancelling: (PendingKeys, KeySequenceCancellation)?)
+  }
+
+  /// Resolves a key press and updates the pending sequence.
+  private func press(_ chord: KeyChord) -> Press {
     let top = root
-    var cancellation: (PendingKeys, KeySequenceCancellation)?
+    var cancelling: (PendingKeys, KeySequenceCancellation)?
+    var resolution: KeyResolution?
     if let state = top.pendingKeys {
       top.pendingKeys = nil
       if let node = state.node, node !== self {
-        cancellation = (state.pending(at: node), .focusMoved)
+        cancelling = (state.pending(at: node), .focusMoved)
       } else if state.node == nil {
         // The node the sequence was typed at is gone: so is the focus that typed it.
-        cancellation = (state.pending(at: self), .focusMoved)
+        cancelling = (state.pending(at: self), .focusMoved)
       } else if chord == KeyChord(.escape) {
-        return (nil, .cancelled(state.pending(at: self), .escape, then: nil))
-      } else if let resolution = state.resolution(continuedBy: chord, at: self) {
-        return record(resolution, in: top, chord: chord)
+        return .finished(.cancelled(state.pending(at: self), .escape, then: nil))
+      } else if let continued = state.resolution(continuedBy: chord, at: self) {
+        resolution = continued
       } else {
-        cancellation = (
+        cancelling = (
           state.pending(at: self), state.hasBoundContinuation(at: self) ? .broken : .bindingsRemoved
         )
       }
     }
-    let (binding, result) = record(resolveKey(startingWith: chord), in: top, chord: chord)
-    guard let (pending, reason) = cancellation else { return (binding, result) }
-    return (binding, .cancelled(pending, reason, then: result))
-  }
-
-  /// Keeps a pending resolution on `top`; returns the binding to perform, or the result.
-  private func record(_ resolution: KeyResolution, in top: Node, chord: KeyChord) -> (
-    KeyBinding?, KeyPressResult?
-  ) {
-    switch resolution {
-    case .unbound: return (nil, .unbound(chord))
-    case .binding(let binding): return (binding, nil)
+    switch resolution ?? resolveKey(startingWith: chord) {
+    case .binding(let binding): return .perform(binding, cancelling: cancelling)
+    case .unbound: return .finished(.reporting(.unbound(chord), cancelling: cancelling))
     case .pending(let pending):
       top.pendingKeys = PendingState(node: self, count: pending.count, continuations: pending.continuations)
-      return (nil, .pending(pending))
+      return .finished(.reporting(.pending(pending), cancelling: cancelling))
     }
   }
 
@@ -375,9 +374,11 @@ extension Node {
 }
 
 extension KeyPressResult {
-  /// This result, a cancellation with the key not yet resolved, with `result` as what followed.
-  fileprivate func then(_ result: KeyPressResult) -> KeyPressResult {
-    guard case .cancelled(let pending, let reason, _) = self else { return result }
+  /// `result`, inside the cancellation of the sequence the key press cancelled, if any.
+  fileprivate static func reporting(
+    _ result: KeyPressResult, cancelling: (PendingKeys, KeySequenceCancellation)?
+  ) -> KeyPressResult {
+    guard let (pending, reason) = cancelling else { return result }
     return .cancelled(pending, reason, then: result)
   }
 }
