@@ -26,7 +26,7 @@ let benchmarks: @Sendable () -> Void = {
     ChainState(depth: 64)
   }
 
-  // The same, 256 nodes deep: past the stack buffer for paths, the tree lends a heap buffer.
+  // The same, 256 nodes deep: past the stack buffer for paths, the walk goes on in the spare heap buffer.
   Benchmark("Bubble256") { benchmark, state in
     for _ in benchmark.scaledIterations {
       blackHole(state.leaf.trigger(Hit()))

@@ -1,8 +1,82 @@
+import Synchronization
+
 /// One node of a dispatch's path, and the serial its next modifier would have had when the
 /// dispatch started: modifiers at or above it were added during the dispatch and do not run.
 struct PathEntry {
   let node: Unmanaged<Node>
   let limit: UInt64
+}
+
+/// The buffer paths deeper than the inline one are walked into, lent to one dispatch at a time
+/// (invariant 8 of `INVARIANTS.md`): process-wide, as a path's tree is known only once the walk
+/// has reached its top, and as large as the deepest path dispatched so far (16 bytes a node).
+/// A dispatch that finds it lent (a nested deep dispatch, or one on another thread) allocates
+/// its own; the larger of the two is kept.
+enum DeepPathSpare {
+  /// The address of the spare buffer's allocation (see `allocate`), 0 while it is lent. (An
+  /// address, as an atomic pointer would not be `Sendable`.)
+  private static let spare = Atomic<Int>(0)
+
+  /// The spare buffer, or a new one of at least `minimumCapacity` entries when it is lent or
+  /// shorter.
+  static func take(minimumCapacity: Int) -> UnsafeMutableBufferPointer<PathEntry> {
+    if let base = UnsafeMutableRawPointer(bitPattern: spare.exchange(0, ordering: .acquiring)) {
+      let buffer = entries(at: base)
+      if buffer.count >= minimumCapacity { return buffer }
+      release(buffer)
+    }
+    return allocate(capacity: minimumCapacity)
+  }
+
+  /// `buffer`, full, copied into one twice its size; `buffer` is freed.
+  static func grow(_ buffer: UnsafeMutableBufferPointer<PathEntry>) -> UnsafeMutableBufferPointer<PathEntry> {
+    let grown = allocate(capacity: 2 * buffer.count)
+    _ = grown.initialize(from: buffer)
+    release(buffer)
+    return grown
+  }
+
+  /// Takes back a buffer `take` or `grow` returned: it becomes the spare unless the spare is
+  /// there and at least as large.
+  static func give(_ buffer: UnsafeMutableBufferPointer<PathEntry>) {
+    var kept = buffer
+    // Each exchange hands one buffer in and takes at most one out: no buffer is lost or shared.
+    while let base = UnsafeMutableRawPointer(
+      bitPattern: spare.exchange(Int(bitPattern: header(of: kept)), ordering: .acquiringAndReleasing))
+    {
+      let other = entries(at: base)
+      if other.count <= kept.count {
+        release(other)
+        return
+      }
+      kept = other
+    }
+  }
+
+  // Each buffer is one allocation: a word holding the capacity, then the entries (16-byte
+  // aligned, the entries' alignment).
+  private static let headerSize = MemoryLayout<PathEntry>.stride
+
+  private static func allocate(capacity: Int) -> UnsafeMutableBufferPointer<PathEntry> {
+    let base = UnsafeMutableRawPointer.allocate(
+      byteCount: headerSize + capacity * MemoryLayout<PathEntry>.stride,
+      alignment: MemoryLayout<PathEntry>.alignment)
+    base.storeBytes(of: capacity, as: Int.self)
+    return entries(at: base)
+  }
+
+  private static func entries(at base: UnsafeMutableRawPointer) -> UnsafeMutableBufferPointer<PathEntry> {
+    UnsafeMutableBufferPointer(
+      start: (base + headerSize).assumingMemoryBound(to: PathEntry.self), count: base.load(as: Int.self))
+  }
+
+  private static func header(of buffer: UnsafeMutableBufferPointer<PathEntry>) -> UnsafeMutableRawPointer {
+    UnsafeMutableRawPointer(buffer.baseAddress!) - headerSize
+  }
+
+  private static func release(_ buffer: UnsafeMutableBufferPointer<PathEntry>) {
+    header(of: buffer).deallocate()
+  }
 }
 
 /// What a walk up the tree notes besides the path: the position of the first node whose bubble
@@ -76,35 +150,25 @@ extension Dispatcher {
   }
 
   /// The same for a path longer than the inline buffer, whose first entries `inline` holds and
-  /// which goes on at `next`: held in a buffer the tree lends and takes back, so that a tree that
-  /// has dispatched once from that depth allocates no path again.
+  /// which goes on at `next`: walked once, into the spare deep-path buffer (grown on the way when
+  /// it is too short), so that a process that has dispatched once from that depth allocates no
+  /// path again.
   @inline(never)
   static func withDeepPath<R, E: Error>(
     continuing inline: UnsafeBufferPointer<PathEntry>, from next: Unmanaged<Node>, summary: PathSummary,
     _ body: (UnsafeBufferPointer<PathEntry>, _ firstBubble: Int, _ capture: Bool) throws(E) -> R
   ) throws(E) -> R {
-    // The depth first, and the top, whose tree (if any) lends the buffer. The tree's state
-    // outlives the dispatch's use of the buffer (invariant 8).
-    let (top, rest) = top(above: next)
-    let depth = inline.count + rest
-    let state = top._withUnsafeGuaranteedRef { $0._state.map(Unmanaged.passUnretained) }
-    let buffer =
-      state?._withUnsafeGuaranteedRef { $0.takeSpareDeepPath(capacity: depth) }
-      ?? .allocate(capacity: depth)
-    defer {
-      if let state {
-        state._withUnsafeGuaranteedRef { $0.keepSpareDeepPath(buffer) }
-      } else {
-        buffer.deallocate()
-      }
-    }
+    var buffer = DeepPathSpare.take(minimumCapacity: 2 * inline.count)
+    defer { DeepPathSpare.give(buffer) }
     // `PathEntry` is trivial: entries are written over whatever an earlier path left.
     _ = buffer.initialize(from: inline)
     var count = inline.count
     var summary = summary
-    _ = walk(
-      from: next, into: UnsafeMutableBufferPointer(rebasing: buffer[..<depth]), count: &count,
-      summary: &summary)
+    var node: Unmanaged<Node>? = next
+    while let from = node {
+      if count == buffer.count { buffer = DeepPathSpare.grow(buffer) }
+      node = walk(from: from, into: buffer, count: &count, summary: &summary)
+    }
     return try body(UnsafeBufferPointer(rebasing: buffer[..<count]), summary.firstBubble, summary.capture)
   }
 

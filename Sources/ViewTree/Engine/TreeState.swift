@@ -18,11 +18,6 @@ final class TreeState {
   /// type (see `isInstance`): a small table indexed by the pair, so bounded whatever the types.
   @exclusivity(unchecked) private var instanceCache = ContiguousArray<InstanceCacheEntry>()
 
-  /// A buffer for paths deeper than the inline one, lent to one dispatch at a time (see
-  /// `Dispatcher.withDeepPath`): as large as the deepest path dispatched so far, freed with the
-  /// tree. Its entries are trivial, so it is never initialized or cleared as a whole.
-  @exclusivity(unchecked) private var spareDeepPath: UnsafeMutableBufferPointer<PathEntry>?
-
   /// The root, which owns this state: unretained, as it outlives it.
   unowned(unsafe) let root: Node
   /// The focus and who hears of its changes (see `NodeTree+Focus.swift`).
@@ -57,28 +52,6 @@ final class TreeState {
     return answer
   }
 
-  /// A buffer of at least `capacity` entries for a deep path: the spare one, which the tree no
-  /// longer holds, or a new one when it is too small or a dispatch further out has it.
-  func takeSpareDeepPath(capacity: Int) -> UnsafeMutableBufferPointer<PathEntry> {
-    guard let spare = spareDeepPath, spare.count >= capacity else { return .allocate(capacity: capacity) }
-    spareDeepPath = nil
-    return spare
-  }
-
-  /// Takes back a deep-path buffer, keeping the larger of it and the one the tree has.
-  func keepSpareDeepPath(_ buffer: UnsafeMutableBufferPointer<PathEntry>) {
-    guard let spare = spareDeepPath else {
-      spareDeepPath = buffer
-      return
-    }
-    if spare.count >= buffer.count {
-      buffer.deallocate()
-    } else {
-      spare.deallocate()
-      spareDeepPath = buffer
-    }
-  }
-
   /// Records `handle` as the tree's live handle.
   func adopt(handle: NodeTree) {
     self.handle = handle
@@ -94,7 +67,6 @@ final class TreeState {
 
   deinit {
     for node in pinned { node.unpin(from: self) }
-    spareDeepPath?.deallocate()
   }
 
   /// Keeps a node that left this tree during a dispatch alive until the outermost dispatch ends,
