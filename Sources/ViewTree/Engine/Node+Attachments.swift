@@ -140,7 +140,7 @@ extension Node {
   public func walkSubtree(_ body: (Node) throws -> Void) rethrows {
     try forEachInSubtree { node in
       try body(node)
-      return true
+      return .enterChildren
     }
   }
 }

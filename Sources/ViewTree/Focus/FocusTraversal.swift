@@ -98,33 +98,15 @@ struct FocusWalk {
 
 extension Node {
   /// Calls `body` with each node below this one that declares focus traits, in tree order; the
-  /// descendants of a node that makes them unfocusable are not visited.
-  ///
-  /// Each level's list of children is held while its nodes are visited, so that a visit costs no
-  /// more than reading the child and its attachments. `body` must not change the tree.
+  /// descendants of a node that makes them unfocusable are not visited. `body` must not change
+  /// the tree.
   func forEachDeclaringFocus(_ body: (Node, FocusTraits) -> Void) {
-    var frames: [(slots: ContiguousArray<Node?>, next: Int)] = []
-    var slots = _childSlots
-    var next = _extras?.childHead ?? 0
-    while true {
-      guard next < slots.count else {
-        guard let frame = frames.popLast() else { return }
-        (slots, next) = frame
-        continue
+    forEachInSubtree { node in
+      guard node !== self, node.hasAttachments, let traits = node[attachment: FocusTraitsKey.self] else {
+        return .enterChildren
       }
-      let child = slots[next]!
-      next += 1
-      var entersChildren = true
-      if child.hasAttachments, let traits = child[attachment: FocusTraitsKey.self] {
-        body(child, traits)
-        entersChildren = traits.descendantsFocusable
-      }
-      let head = child._extras?.childHead ?? 0
-      if entersChildren, child._childSlots.count > head {
-        frames.append((slots, next))
-        slots = child._childSlots
-        next = head
-      }
+      body(node, traits)
+      return traits.descendantsFocusable ? .enterChildren : .skipChildren
     }
   }
 

@@ -10,9 +10,9 @@ extension Node {
     forEachInSubtree { node in
       if node.id == id {
         found = node
-        return false
+        return .stop
       }
-      return true
+      return .enterChildren
     }
     return found
   }
@@ -26,7 +26,7 @@ extension Node {
     var found: [Node] = []
     forEachInSubtree { node in
       if node.id == id { found.append(node) }
-      return true
+      return .enterChildren
     }
     return found
   }
@@ -38,35 +38,51 @@ extension Node {
     var count = 0
     forEachInSubtree { _ in
       count += 1
-      return true
+      return .enterChildren
     }
     return count
   }
 
-  /// Visits the subtree in depth-first pre-order with an explicit stack; `body` returns `false`
-  /// to stop.
-  func forEachInSubtree(_ body: (Node) throws -> Bool) rethrows {
-    // Depth-first pre-order with one frame per level (a node and its next child's index), so a
-    // visit costs O(1) however many siblings wait: a search that stops at the first child of a
-    // million siblings visits two nodes.
-    if try !body(self) { return }
-    var frames: [(node: Node, next: Int)] = []
-    var node = self
-    var next = 0
+  /// Visits the subtree (this node first) in depth-first pre-order with an explicit stack; `body`
+  /// says whether to go on into the node's children, past them, or to stop.
+  func forEachInSubtree(_ body: (Node) throws -> SubtreeVisit) rethrows {
+    // One frame per level: the level's list of children, held while its nodes are visited, and
+    // the next position in it. So a visit costs O(1) however many siblings wait (a search that
+    // stops at the first child of a million siblings visits two nodes), and reads no more than
+    // the child and what `body` reads.
+    guard case .enterChildren = try body(self) else { return }
+    var frames: [(slots: ContiguousArray<Node?>, next: Int)] = []
+    var slots = _childSlots
+    var next = _extras?.childHead ?? 0
     while true {
-      if next < node._children.count {
-        let child = node._children[next]
-        if try !body(child) { return }
-        next += 1
-        if !child._children.isEmpty {
-          frames.append((node, next))
-          node = child
-          next = 0
-        }
-      } else {
+      guard next < slots.count else {
         guard let frame = frames.popLast() else { return }
-        (node, next) = frame
+        (slots, next) = frame
+        continue
+      }
+      // Slots from a level's head on are all filled (see `ChildList`).
+      let node = slots[next]!
+      next += 1
+      switch try body(node) {
+      case .stop: return
+      case .skipChildren: continue
+      case .enterChildren:
+        let head = node._extras?.childHead ?? 0
+        guard node._childSlots.count > head else { continue }
+        frames.append((slots, next))
+        slots = node._childSlots
+        next = head
       }
     }
   }
+}
+
+/// What `Node.forEachInSubtree` does after a node's visit.
+enum SubtreeVisit {
+  /// Visit the node's children next.
+  case enterChildren
+  /// Go on past the node's children.
+  case skipChildren
+  /// End the walk.
+  case stop
 }
