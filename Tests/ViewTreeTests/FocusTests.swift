@@ -73,6 +73,36 @@ private func tabs(_ tree: NodeTree, _ count: Int, _ move: FocusMove = .next) -> 
     #expect(tabs(tree, 3, .previous) == ["zero2", "zero1", "three"])
   }
 
+  @Test func anOrderedScopeLeavesOutWhatTheFilterOrAnAncestorMakesUnfocusable() throws {
+    let tree = NodeTree("window") {
+      Node("form") {
+        Node("two").focusable(order: 2)
+        Node("panel") {
+          Node("inner").focusable(order: 1)
+        }
+        .descendantsFocusable(false)
+        Node("refused").focusable(order: 1)
+        Node("zero").focusable()
+        Node("group") {
+          Node("nested").focusable(order: 3)
+        }
+      }
+      .focusScope(ordered: true)
+    }
+    // The filter, user code, sees the scope's candidates only after the walk, and may change
+    // the tree meanwhile: what it adds is taken at the next Tab.
+    var added = false
+    tree.focusFilter = { node in
+      if !added, let form = tree.node(id: "form") {
+        added = true
+        try? form.addChild(Node("late").focusable(order: 4))
+      }
+      return node.id != "refused"
+    }
+    #expect(tabs(tree, 6) == ["two", "nested", "late", "zero", "two", "nested"])
+    #expect(tabs(tree, 3, .previous) == ["two", "zero", "late"])
+  }
+
   @Test func aGroupIsLeftAtItsEndsAndEnteredAtTheNodeItRemembers() throws {
     let tree = NodeTree("window") {
       Node("list").focusable()

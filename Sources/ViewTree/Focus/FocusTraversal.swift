@@ -277,21 +277,15 @@ extension TreeState {
   /// The tab stops of a scope declared `ordered`, in its order: positive orders first, lowest
   /// first, then order 0; ties in tree order.
   private func tabOrder(of scope: Node) -> [Node] {
+    guard scope.focusTraits?.descendantsFocusable != false else { return [] }
     var stops: [(node: Node, order: Int, position: Int)] = []
-    var walk = FocusWalk()
-    walk.start(at: scope, domain: scope)
-    var position = 0
-    repeat {
-      let node = walk.current
-      walk.stepForward(enterChildren: node.focusTraits?.descendantsFocusable != false)
-      let next = walk.current
-      if next !== scope, let traits = next.focusTraits, next.isTabStop {
-        stops.append((next, traits.order > 0 ? traits.order : Int.max, position))
-      }
-      position += 1
-    } while !walk.isAtDomain
+    scope.forEachDeclaringFocus { node, traits in
+      guard traits.isFocusable, traits.order >= 0 else { return }
+      stops.append((node, traits.order > 0 ? traits.order : Int.max, stops.count))
+    }
     stops.sort { ($0.order, $0.position) < ($1.order, $1.position) }
-    return stops.map(\.node)
+    // The tree's filter, which is user code, once the walk is over.
+    return stops.map(\.node).filter { $0.blockerAbove() == nil }
   }
 
   /// The nearest tab stop with a frame in the direction of `move`, among those in the nearest
