@@ -31,6 +31,15 @@ let benchmarks: @Sendable () -> Void = {
     MinimalPerformChain(depth: 16, providers: 4)
   }
 
+  // The reference for that one: what 12 more providers and 48 more hops cost in plain Swift.
+  Benchmark("MinimalPerform64x16") { benchmark, chain in
+    for _ in benchmark.scaledIterations {
+      blackHole(chain.perform("menu.Save"))
+    }
+  } setup: {
+    MinimalPerformChain(depth: 64, providers: 16)
+  }
+
   // perform("menu.Save") from the bottom of a 64-node chain with 16 providers on the path: against
   // `TreePerform16Deep4Providers`, what each further provider (and hop) costs.
   Benchmark("TreePerform64Deep16Providers") { benchmark, state in

@@ -121,6 +121,15 @@ let benchmarks: @Sendable () -> Void = {
     RequestState(depth: 9)
   }
 
+  // The same work in plain safe Swift over arrays and indexes, no library code: the reference.
+  Benchmark("MinimalRequest8Up") { benchmark, chain in
+    for _ in benchmark.scaledIterations {
+      blackHole(chain.request(Lookup(key: 7)))
+    }
+  } setup: {
+    MinimalRequestChain(depth: 9)
+  }
+
   // The same with an untyped `onAction` observer at the root, as a logger would be.
   Benchmark("Request8UpObserved") { benchmark, state in
     for _ in benchmark.scaledIterations {

@@ -57,6 +57,10 @@ let probes: [String: () -> Loop] = [
   "Bubble256": { triggers(depth: 256) },
   "Request8Up": { requests(observed: false) },
   "Request8UpObserved": { requests(observed: true) },
+  "MinimalRequest8Up": {
+    let chain = MinimalRequestChain(depth: 9)
+    return { count in for _ in 0..<count { sink(chain.request(Lookup(key: 7))) } }
+  },
   "TreePerform16DeepNoProviders": { performs(providers: 0) },
   "TreePerform16DeepProtocolHandlers": { performs(providers: 0, protocolHandlers: true) },
   "TreePerform16Deep4Providers": { performs(providers: 4) },
@@ -65,6 +69,10 @@ let probes: [String: () -> Loop] = [
   "TreePerform64Deep16Providers": { performs(depth: 64, providers: 16) },
   "MinimalPerform16x4": {
     let chain = MinimalPerformChain(depth: 16, providers: 4)
+    return { count in for _ in 0..<count { sink(chain.perform("menu.Save")) } }
+  },
+  "MinimalPerform64x16": {
+    let chain = MinimalPerformChain(depth: 64, providers: 16)
     return { count in for _ in 0..<count { sink(chain.perform("menu.Save")) } }
   },
   "TreePerform16Deep4ProvidersCaptured": { performs(providers: 4, rootExtra: .capture) },
