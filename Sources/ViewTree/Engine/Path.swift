@@ -53,8 +53,8 @@ enum DeepPathSpare {
     }
   }
 
-  // Each buffer is one allocation: a word holding the capacity, then the entries (16-byte
-  // aligned, the entries' alignment).
+  // Each buffer is one allocation: its capacity in the first word, padded to one entry's size,
+  // then the entries, the memory bound to them.
   private static let headerSize = MemoryLayout<PathEntry>.stride
 
   private static func allocate(capacity: Int) -> UnsafeMutableBufferPointer<PathEntry> {
@@ -62,6 +62,7 @@ enum DeepPathSpare {
       byteCount: headerSize + capacity * MemoryLayout<PathEntry>.stride,
       alignment: MemoryLayout<PathEntry>.alignment)
     base.storeBytes(of: capacity, as: Int.self)
+    (base + headerSize).bindMemory(to: PathEntry.self, capacity: capacity)
     return entries(at: base)
   }
 
