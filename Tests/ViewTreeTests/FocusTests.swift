@@ -92,8 +92,9 @@ private func tabs(_ tree: NodeTree, _ count: Int, _ move: FocusMove = .next) -> 
     // The filter, user code, sees the scope's candidates only after the walk, and may change
     // the tree meanwhile: what it adds is taken at the next Tab.
     var added = false
-    tree.focusFilter = { node in
-      if !added, let form = tree.node(id: "form") {
+    // Weakly: the tree keeps its filter.
+    tree.focusFilter = { [weak tree] node in
+      if !added, let form = tree?.node(id: "form") {
         added = true
         try? form.addChild(Node("late").focusable(order: 4))
       }
