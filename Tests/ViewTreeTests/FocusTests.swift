@@ -104,6 +104,25 @@ private func tabs(_ tree: NodeTree, _ count: Int, _ move: FocusMove = .next) -> 
     #expect(tabs(tree, 3, .previous) == ["two", "zero", "late"])
   }
 
+  @Test func aRootAdoptedDuringAMoveMovesFocusWithinItself() throws {
+    let tree = NodeTree("root") {
+      Node("first").focusable()
+      Node("second").focusable()
+    }
+    // A trap with a focusable node outside the tree, which adopts the tree's root while the move
+    // is triggered from the focus: neither counts for the move that goes on.
+    let outer = Node("outer") { Node("outside").focusable() }.focusScope(.trap)
+    try tree.focus(id: "second")
+    tree.root.receiveAction(FocusMove.self) { [weak tree, weak outer] _ in
+      if let root = tree?.root, root.parent == nil { try? outer?.addChild(root) }
+      return .unhandled
+    }
+    tree.moveFocus(.next)
+    #expect(tree.focusedNode?.id == "first")
+    #expect(tree.checkInvariants().isEmpty)
+    withExtendedLifetime(outer) {}
+  }
+
   @Test func aGroupIsLeftAtItsEndsAndEnteredAtTheNodeItRemembers() throws {
     let tree = NodeTree("window") {
       Node("list").focusable()

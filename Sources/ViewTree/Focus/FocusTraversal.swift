@@ -129,11 +129,13 @@ extension Node {
     preconditionFailure("\(child.path) is not a child of \(path)")
   }
 
-  /// The nearest trapping scope this node is in (itself included), if any.
-  func enclosingTrap() -> Node? {
+  /// The nearest trapping scope this node is in (itself included), if any, up to `top`: a tree's
+  /// root, above which scopes do not count (the root may have been adopted by another node).
+  func enclosingTrap(upTo top: Node) -> Node? {
     var ancestor: Node? = self
     while let node = ancestor {
       if node.hasAttachments, node.focusTraits?.scope == .trap { return node }
+      if node === top { return nil }
       ancestor = node._parent
     }
     return nil
@@ -170,6 +172,9 @@ extension TreeState {
           break
         }
       }
+      // Nothing above the root counts: a root adopted by another node still moves its focus
+      // within itself.
+      if node === root { break }
       ancestor = node._parent
     }
     // In a scope declared `ordered`, the declared order; past its ends, tree order from the scope.
@@ -291,8 +296,8 @@ extension TreeState {
   /// The nearest tab stop with a frame in the direction of `move`, among those in the nearest
   /// scope around `current` (or the tree): those in line with `current` first, then by distance.
   private func nearest(_ move: FocusMove, from current: Node, frame origin: FocusFrame) -> Node? {
-    var domain = current._parent
-    while let node = domain, !(node.hasAttachments && node.focusTraits?.scope != nil) {
+    var domain = current === root ? nil : current._parent
+    while let node = domain, node !== root, !(node.hasAttachments && node.focusTraits?.scope != nil) {
       domain = node._parent
     }
     let scope = domain ?? root

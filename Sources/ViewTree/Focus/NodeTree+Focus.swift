@@ -85,7 +85,7 @@ extension NodeTree {
       }
       target = entered
     }
-    if let trap = state.focus.node?.enclosingTrap(), !target.isDescendant(of: trap) {
+    if let trap = state.focus.node?.enclosingTrap(upTo: root), !target.isDescendant(of: trap) {
       throw .outsideFocusTrap(node: node.path, trap: trap.path)
     }
     state.setFocus(target, reason: .programmatic)
