@@ -81,20 +81,29 @@ package final class ActionManagerBox {
 /// (a parent index, the node's provider closures, whether it has the manager), the manager a
 /// dictionary of actions by name; a perform walks from the leaf to the manager, lets the providers
 /// on the way set values (nearest first, the first value of a key wins), takes the name from the
-/// identifier, validates and performs.
+/// identifier (kept from the last perform, as the library keeps its parse), validates and
+/// performs. The context is a value lent to each provider (`inout`), so that no access to it needs
+/// a run-time exclusivity check, and its few keys are searched in order, as a dictionary's hashing
+/// would cost more than the search.
 package final class MinimalPerformChain {
   /// What the providers fill in and the action reads.
-  package final class Context {
-    private(set) var values: [ObjectIdentifier: Any] = [:]
+  package struct Context {
+    private var keys: [ObjectIdentifier] = []
+    private var values: [Any] = []
     var sender = 0
 
     /// Sets a value unless a nearer provider set one.
-    func provide(_ value: Any, for key: ObjectIdentifier) {
-      if values.index(forKey: key) == nil { values[key] = value }
+    mutating func provide(_ value: Any, for key: ObjectIdentifier) {
+      for each in keys where each == key { return }
+      keys.append(key)
+      values.append(value)
     }
 
     /// Forgets the values, keeping the storage for the next perform.
-    func clear() { values.removeAll(keepingCapacity: true) }
+    mutating func clear() {
+      keys.removeAll(keepingCapacity: true)
+      values.removeAll(keepingCapacity: true)
+    }
   }
 
   /// An action the reference's manager registers.
@@ -114,18 +123,18 @@ package final class MinimalPerformChain {
 
   /// Node 0 is the leaf, node `depth - 1` the root.
   let parent: [Int]
-  let providers: [[(Context) -> Void]]
+  let providers: [[(inout Context) -> Void]]
   let hasManager: [Bool]
   let actions: [String: Action]
   /// Reused from one perform to the next, as the library reuses its context.
-  let context = Context()
+  var context = Context()
 
   /// A chain as `makeChain(depth:providers:)` builds it: `providers` nodes above the leaf, spread
   /// evenly, each setting `LevelKey` to its level; the manager at the root.
   package init(depth: Int, providers count: Int) {
     parent = (0..<depth).map { $0 == depth - 1 ? -1 : $0 + 1 }
     let every = count == 0 ? depth : (depth - 1) / count
-    var providers: [[(Context) -> Void]] = Array(repeating: [], count: depth)
+    var providers: [[(inout Context) -> Void]] = Array(repeating: [], count: depth)
     var installed = 0
     for level in 1..<depth where level % every == 0 && installed < count {
       providers[level] = [{ $0.provide(level, for: ObjectIdentifier(LevelKey.self)) }]
@@ -136,6 +145,21 @@ package final class MinimalPerformChain {
     actions = ["Save": Action(validate: { _ in true }, perform: { _ in })]
   }
 
+  /// The last identifier performed and its name.
+  private var lastText = ""
+  private var lastName = ""
+
+  /// The name of an action in `identifier`: what follows its last dot.
+  private func name(of identifier: String) -> String {
+    if identifier == lastText { return lastName }
+    let utf8 = identifier.utf8
+    let name =
+      utf8.lastIndex(of: UInt8(ascii: ".")).map { String(identifier[utf8.index(after: $0)...]) } ?? identifier
+    lastText = identifier
+    lastName = name
+    return name
+  }
+
   /// Performs `identifier` from the leaf.
   package func perform(_ identifier: String) -> Result {
     var manager = 0
@@ -143,17 +167,20 @@ package final class MinimalPerformChain {
       manager = parent[manager]
       if manager < 0 { return .noManager }
     }
+    return perform(identifier, from: manager, in: &context)
+  }
+
+  /// Performs `identifier` with the manager at `manager`, the context lent for the whole perform.
+  private func perform(_ identifier: String, from manager: Int, in context: inout Context) -> Result {
     context.sender = 0
     var node = 0
     while true {
-      for provide in providers[node] { provide(context) }
+      for index in providers[node].indices { providers[node][index](&context) }
       if node == manager { break }
       node = parent[node]
     }
     defer { context.clear() }
-    let utf8 = identifier.utf8
-    let name =
-      utf8.lastIndex(of: UInt8(ascii: ".")).map { String(identifier[utf8.index(after: $0)...]) } ?? identifier
+    let name = self.name(of: identifier)
     guard let action = actions[name] else { return .unknown(name) }
     guard action.validate(context) else { return .disabled(name) }
     do {
