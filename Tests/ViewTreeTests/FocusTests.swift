@@ -123,6 +123,29 @@ private func tabs(_ tree: NodeTree, _ count: Int, _ move: FocusMove = .next) -> 
     withExtendedLifetime(outer) {}
   }
 
+  @Test func aRootAdoptedByAnotherNodeKeepsItsTreesFocusRules() throws {
+    let tree = NodeTree("root") {
+      Node("first").focusable()
+      Node("skipped").focusable()
+    }
+    tree.focusFilter = { $0.id != "skipped" }
+    // The adopter's rule is not the tree's: it blocks nothing in the tree, and the tree's filter
+    // still applies.
+    let outer = Node("outer").descendantsFocusable(false)
+    try outer.addChild(tree.root)
+    let first = try #require(tree.node(id: "first"))
+    let skipped = try #require(tree.node(id: "skipped"))
+    #expect(first.isFocusable)
+    #expect(!skipped.isFocusable)
+    try tree.focus(id: "first")
+    #expect(tree.focusedNode === first)
+    #expect(
+      throws: ViewTreeError.notFocusable(
+        node: "outer/root/skipped", reason: "the tree's focusFilter skips it")
+    ) { try tree.focus(id: "skipped") }
+    #expect(tree.checkInvariants().isEmpty)
+  }
+
   @Test func aGroupIsLeftAtItsEndsAndEnteredAtTheNodeItRemembers() throws {
     let tree = NodeTree("window") {
       Node("list").focusable()

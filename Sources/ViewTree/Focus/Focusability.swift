@@ -160,10 +160,13 @@ extension Node {
 
   /// What keeps this node from taking focus besides its own declaration: an ancestor that makes
   /// its descendants unfocusable, or the tree's filter.
+  ///
+  /// Ancestors count up to the tree's root (the node that carries the tree's state), not above
+  /// it: a root adopted by another node keeps its tree's rules.
   func blockerAbove() -> FocusBlocker? {
     var blocker: Node?
     var top = self
-    while let parent = top._parent {
+    while top._state == nil, let parent = top._parent {
       if parent.hasAttachments, parent.focusTraits?.descendantsFocusable == false { blocker = parent }
       top = parent
     }

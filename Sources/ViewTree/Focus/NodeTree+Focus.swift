@@ -187,20 +187,21 @@ extension TreeState {
     return memory
   }
 
+  // Scopes count up to the root, not above it: a root adopted by another node keeps its own.
   private func rememberScopes(from old: Node?, to new: Node?) {
     var ancestor = old
     while let scope = ancestor {
       if scope.focusTraits?.scope != nil, new.map({ !$0.isDescendant(of: scope) }) ?? true {
         updateMemory(of: scope) { $0.lastFocused = old }
       }
-      ancestor = scope._parent
+      ancestor = scope === root ? nil : scope._parent
     }
     ancestor = new
     while let scope = ancestor {
       if scope.focusTraits?.scope == .trap, old.map({ !$0.isDescendant(of: scope) }) ?? true {
         updateMemory(of: scope) { $0.opener = old }
       }
-      ancestor = scope._parent
+      ancestor = scope === root ? nil : scope._parent
     }
   }
 
