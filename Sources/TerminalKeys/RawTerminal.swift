@@ -71,19 +71,23 @@ public final class RawTerminal {
     saved.input = input
     saved.output = output
     saved.leaveSequence = alternateScreen ? leaveAlternateScreen : []
+    // The handlers come first: a signal between raw mode and its handler would end the process
+    // with the terminal left raw.
+    let replacedHandlers = restoredSignals.map { signal($0, restoringHandler) }
     var raw = attributes
     // Raw input: no echo, no line buffering, no signals from keys, no translation; reads return
     // as soon as one byte is there (the timeout comes from `poll`, so it works on any descriptor).
     cfmakeraw(&raw)
     guard tcsetattr(input, TCSANOW, &raw) == 0 else {
       let code = errno
+      for (signalNumber, handler) in zip(restoredSignals, replacedHandlers) { signal(signalNumber, handler) }
       rawIsActive.store(false, ordering: .releasing)
       throw .systemCall("tcsetattr", errno: code)
     }
     self.input = input
     self.output = output
     usesAlternateScreen = alternateScreen
-    installHandlers()
+    installExitHandler()
     if alternateScreen { write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J") }
   }
 
@@ -142,15 +146,7 @@ public final class RawTerminal {
     rawIsActive.store(false, ordering: .releasing)
   }
 
-  private func installHandlers() {
-    for signalNumber in restoredSignals {
-      signal(signalNumber) { number in
-        restoreFromSignal()
-        // The default action now ends the process with the signal, as if it had not been caught.
-        signal(number, SIG_DFL)
-        raise(number)
-      }
-    }
+  private func installExitHandler() {
     if !saved.exitHandlerInstalled {
       saved.exitHandlerInstalled = true
       atexit {
@@ -201,6 +197,14 @@ private let saved = SavedTerminal()
 
 private let restoredSignals = [SIGINT, SIGTERM, SIGHUP]
 private let leaveAlternateScreen = Array("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8)
+
+/// The handler of SIGINT, SIGTERM and SIGHUP while a terminal is raw: restores the terminal, then
+/// ends the process with the signal, as if it had not been caught.
+private let restoringHandler: @convention(c) (Int32) -> Void = { number in
+  restoreFromSignal()
+  signal(number, SIG_DFL)
+  raise(number)
+}
 
 /// Restores the terminal from a signal handler or at exit, with async-signal-safe calls only.
 private func restoreFromSignal() {
