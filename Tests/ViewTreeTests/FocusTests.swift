@@ -123,27 +123,29 @@ private func tabs(_ tree: NodeTree, _ count: Int, _ move: FocusMove = .next) -> 
     withExtendedLifetime(outer) {}
   }
 
-  @Test func aRootAdoptedByAnotherNodeKeepsItsTreesFocusRules() throws {
-    let tree = NodeTree("root") {
+  @Test func aRootAdoptedByAnotherTreeKeepsItsRulesAndTheOtherTreeItsOwn() throws {
+    let inner = NodeTree("inner") {
       Node("first").focusable()
       Node("skipped").focusable()
     }
-    tree.focusFilter = { $0.id != "skipped" }
-    // The adopter's rule is not the tree's: it blocks nothing in the tree, and the tree's filter
-    // still applies.
-    let outer = Node("outer").descendantsFocusable(false)
-    try outer.addChild(tree.root)
-    let first = try #require(tree.node(id: "first"))
-    let skipped = try #require(tree.node(id: "skipped"))
-    #expect(first.isFocusable)
-    #expect(!skipped.isFocusable)
-    try tree.focus(id: "first")
-    #expect(tree.focusedNode === first)
+    inner.focusFilter = { $0.id != "skipped" }
+    let outer = NodeTree("outer") { Node("panel").descendantsFocusable(false) }
+    try outer.node(id: "panel")?.addChild(inner.root)
+    let first = try #require(inner.node(id: "first"))
+    // The inner tree asks with its own root: the panel above it does not count, its filter does.
+    try inner.focus(first)
+    #expect(inner.focusedNode === first)
     #expect(
       throws: ViewTreeError.notFocusable(
-        node: "outer/root/skipped", reason: "the tree's focusFilter skips it")
-    ) { try tree.focus(id: "skipped") }
-    #expect(tree.checkInvariants().isEmpty)
+        node: "outer/panel/inner/skipped", reason: "the tree's focusFilter skips it")
+    ) { try inner.focus(id: "skipped") }
+    // The outer tree asks with its root: the panel makes the inner nodes unfocusable there.
+    #expect(
+      throws: ViewTreeError.notFocusable(
+        node: "outer/panel/inner/first", reason: "outer/panel declares descendantsFocusable(false)")
+    ) { try outer.focus(first) }
+    #expect(inner.checkInvariants().isEmpty)
+    #expect(outer.checkInvariants().isEmpty)
   }
 
   @Test func aGroupIsLeftAtItsEndsAndEnteredAtTheNodeItRemembers() throws {

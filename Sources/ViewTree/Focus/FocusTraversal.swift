@@ -147,8 +147,8 @@ extension TreeState {
   /// Where `move` takes the focus (nothing is triggered), or `nil` when it stays.
   func focusTarget(for move: FocusMove) -> Node? {
     guard let current = focus.node else {
-      if move.isForward, root.isTabStop { return root }
-      return enter(root, forward: move.isForward) ?? (root.isTabStop ? root : nil)
+      if move.isForward, root.isTabStop(within: root) { return root }
+      return enter(root, forward: move.isForward) ?? (root.isTabStop(within: root) ? root : nil)
     }
     if !move.isTraversal, let frame = current.focusTraits?.frame {
       return nearest(move, from: current, frame: frame)
@@ -240,10 +240,10 @@ extension TreeState {
       let traits = node.hasAttachments ? node.focusTraits : nil
       if isUnit(node, traits) {
         if forward {
-          if node.isTabStop { return node }
+          if node.isTabStop(within: root) { return node }
           if let target = enter(node, forward: true) { return target }
           skipChildren = true
-        } else if let target = enter(node, forward: false) ?? (node.isTabStop ? node : nil) {
+        } else if let target = enter(node, forward: false) ?? (node.isTabStop(within: root) ? node : nil) {
           return target
         }
         if node === mark { return nil }
@@ -251,7 +251,7 @@ extension TreeState {
       }
       if node === mark { return nil }
       guard let traits else { continue }
-      if node.isTabStop(traits) { return node }
+      if node.isTabStop(traits, within: root) { return node }
       if forward, !traits.descendantsFocusable { skipChildren = true }
     }
   }
@@ -262,11 +262,11 @@ extension TreeState {
     let traits = scope.focusTraits ?? FocusTraits()
     let defaultFocus = scope[attachment: FocusDefaultKey.self]
     if let last = memory(of: scope)?.lastFocused, last !== scope, last.isDescendant(of: scope),
-      last.focusBlocker() == nil
+      last.focusBlocker(within: root) == nil
     {
       return last
     }
-    if let id = defaultFocus, let node = scope.firstNode(withID: id), node.focusBlocker() == nil {
+    if let id = defaultFocus, let node = scope.firstNode(withID: id), node.focusBlocker(within: root) == nil {
       return node
     }
     if !traits.descendantsFocusable { return nil }
@@ -290,7 +290,7 @@ extension TreeState {
     }
     stops.sort { ($0.order, $0.position) < ($1.order, $1.position) }
     // The tree's filter, which is user code, once the walk is over.
-    return stops.map(\.node).filter { $0.blockerAbove() == nil }
+    return stops.map(\.node).filter { $0.blockerAbove(within: root) == nil }
   }
 
   /// The nearest tab stop with a frame in the direction of `move`, among those in the nearest
@@ -311,7 +311,7 @@ extension TreeState {
       best = (node, key)
     }
     guard let nearest = best?.node else { return nil }
-    if nearest.blockerAbove() == nil { return nearest }
+    if nearest.blockerAbove(within: root) == nil { return nearest }
     var candidates: [(node: Node, key: (Int, Double, Double), position: Int)] = []
     scope.forEachDeclaringFocus { node, traits in
       guard node !== nearest, let key = Self.key(move, from: origin, current: current, to: node, traits)
@@ -321,7 +321,7 @@ extension TreeState {
       candidates.append((node, key, candidates.count))
     }
     candidates.sort { $0.key != $1.key ? $0.key < $1.key : $0.position < $1.position }
-    return candidates.first { $0.node.blockerAbove() == nil }?.node
+    return candidates.first { $0.node.blockerAbove(within: root) == nil }?.node
   }
 
   /// The sort key of `node`, which declared `traits`, for a move from `current`: `nil` when it is

@@ -149,24 +149,29 @@ extension Node {
   /// Whether this node can take focus now: it declares itself focusable, no ancestor makes its
   /// descendants unfocusable, and its tree's ``NodeTree/focusFilter`` (if any) accepts it.
   ///
+  /// The tree is the node's ``Node/tree``, the top-most one it is in. A tree whose root another
+  /// node adopted applies, for its own focus, the ancestors up to its root and its own filter.
+  ///
   /// - Complexity: O(*d*) in the node's depth, plus the filter.
   public var isFocusable: Bool { focusBlocker() == nil }
 
-  /// What keeps this node from taking focus, or `nil` when nothing does.
-  func focusBlocker() -> FocusBlocker? {
+  /// What keeps this node from taking focus in the tree whose root is `root` (by default the
+  /// top-most tree it is in), or `nil` when nothing does.
+  func focusBlocker(within root: Node? = nil) -> FocusBlocker? {
     guard focusTraits?.isFocusable == true else { return .undeclared }
-    return blockerAbove()
+    return blockerAbove(within: root)
   }
 
   /// What keeps this node from taking focus besides its own declaration: an ancestor that makes
-  /// its descendants unfocusable, or the tree's filter.
+  /// its descendants unfocusable, or the filter of the tree whose root is `root`.
   ///
-  /// Ancestors count up to the tree's root (the node that carries the tree's state), not above
-  /// it: a root adopted by another node keeps its tree's rules.
-  func blockerAbove() -> FocusBlocker? {
+  /// Ancestors count up to `root`, not above it: a tree whose root another node adopted keeps
+  /// its own rules, while the adopter's tree, asking with its own root, applies its rules too.
+  /// Without `root`, up to the top-most node.
+  func blockerAbove(within root: Node? = nil) -> FocusBlocker? {
     var blocker: Node?
     var top = self
-    while top._state == nil, let parent = top._parent {
+    while top !== root, let parent = top._parent {
       if parent.hasAttachments, parent.focusTraits?.descendantsFocusable == false { blocker = parent }
       top = parent
     }
@@ -175,15 +180,16 @@ extension Node {
     return nil
   }
 
-  /// Whether Tab stops at this node: it can take focus and its order is not negative.
-  var isTabStop: Bool {
+  /// Whether Tab stops at this node in the tree whose root is `root`: it can take focus and its
+  /// order is not negative.
+  func isTabStop(within root: Node) -> Bool {
     guard let traits = focusTraits else { return false }
-    return isTabStop(traits)
+    return isTabStop(traits, within: root)
   }
 
-  /// Whether Tab stops at this node, which declared `traits`.
-  func isTabStop(_ traits: FocusTraits) -> Bool {
-    traits.isFocusable && traits.order >= 0 && blockerAbove() == nil
+  /// Whether Tab stops at this node, which declared `traits`, in the tree whose root is `root`.
+  func isTabStop(_ traits: FocusTraits, within root: Node) -> Bool {
+    traits.isFocusable && traits.order >= 0 && blockerAbove(within: root) == nil
   }
 }
 

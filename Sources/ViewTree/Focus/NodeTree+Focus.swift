@@ -79,7 +79,7 @@ extension NodeTree {
   public func focus(_ node: Node) throws(ViewTreeError) {
     guard contains(node) else { throw .nodeNotInTree(node: node.path) }
     var target = node
-    if let blocker = node.focusBlocker() {
+    if let blocker = node.focusBlocker(within: root) {
       guard node.focusTraits?.scope != nil, let entered = state.enter(node, forward: true) else {
         throw .notFocusable(node: node.path, reason: blocker.reason)
       }
@@ -225,7 +225,7 @@ extension TreeState {
     var ancestor: Node? = focused
     while let node = ancestor, !node.isDescendant(of: root) {
       if node.focusTraits?.scope == .trap, let opener = memory(of: node)?.opener,
-        opener.isDescendant(of: root), opener.focusBlocker() == nil
+        opener.isDescendant(of: root), opener.focusBlocker(within: root) == nil
       {
         setFocus(opener, reason: .restore)
         return
@@ -233,7 +233,7 @@ extension TreeState {
       ancestor = node._parent
     }
     var candidate: Node? = formerParent
-    while let node = candidate, !node.isDescendant(of: root) || node.focusBlocker() != nil {
+    while let node = candidate, !node.isDescendant(of: root) || node.focusBlocker(within: root) != nil {
       candidate = node._parent
     }
     setFocus(candidate, reason: .repair)
