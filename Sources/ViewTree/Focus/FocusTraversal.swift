@@ -129,14 +129,20 @@ extension Node {
     preconditionFailure("\(child.path) is not a child of \(path)")
   }
 
-  /// The nearest trapping scope this node is in (itself included), if any, up to `top`: a tree's
-  /// root, above which scopes do not count (the root may have been adopted by another node).
-  func enclosingTrap(upTo top: Node) -> Node? {
+  /// This node's parent as the tree whose root is `root` sees it: `nil` at `root`, above which
+  /// nothing counts for the tree's focus (the root may have been adopted by another node, even
+  /// one of another tree). With `root` `nil`, the parent.
+  func parent(within root: Node?) -> Node? {
+    self === root ? nil : _parent
+  }
+
+  /// The nearest trapping scope this node is in (itself included), if any, in the tree whose
+  /// root is `root`.
+  func enclosingTrap(within root: Node) -> Node? {
     var ancestor: Node? = self
     while let node = ancestor {
       if node.hasAttachments, node.focusTraits?.scope == .trap { return node }
-      if node === top { return nil }
-      ancestor = node._parent
+      ancestor = node.parent(within: root)
     }
     return nil
   }
@@ -172,10 +178,7 @@ extension TreeState {
           break
         }
       }
-      // Nothing above the root counts: a root adopted by another node still moves its focus
-      // within itself.
-      if node === root { break }
-      ancestor = node._parent
+      ancestor = node.parent(within: root)
     }
     // In a scope declared `ordered`, the declared order; past its ends, tree order from the scope.
     var left: Node?
@@ -296,9 +299,9 @@ extension TreeState {
   /// The nearest tab stop with a frame in the direction of `move`, among those in the nearest
   /// scope around `current` (or the tree): those in line with `current` first, then by distance.
   private func nearest(_ move: FocusMove, from current: Node, frame origin: FocusFrame) -> Node? {
-    var domain = current === root ? nil : current._parent
-    while let node = domain, node !== root, !(node.hasAttachments && node.focusTraits?.scope != nil) {
-      domain = node._parent
+    var domain = current.parent(within: root)
+    while let node = domain, !(node.hasAttachments && node.focusTraits?.scope != nil) {
+      domain = node.parent(within: root)
     }
     let scope = domain ?? root
     // The nearest by frames first; the tree's filter, which is user code, only once the scan is

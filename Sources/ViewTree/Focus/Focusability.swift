@@ -171,7 +171,7 @@ extension Node {
   func blockerAbove(within root: Node? = nil) -> FocusBlocker? {
     var blocker: Node?
     var top = self
-    while top !== root, let parent = top._parent {
+    while let parent = top.parent(within: root) {
       if parent.hasAttachments, parent.focusTraits?.descendantsFocusable == false { blocker = parent }
       top = parent
     }

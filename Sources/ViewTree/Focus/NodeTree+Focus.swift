@@ -85,7 +85,7 @@ extension NodeTree {
       }
       target = entered
     }
-    if let trap = state.focus.node?.enclosingTrap(upTo: root), !target.isDescendant(of: trap) {
+    if let trap = state.focus.node?.enclosingTrap(within: root), !target.isDescendant(of: trap) {
       throw .outsideFocusTrap(node: node.path, trap: trap.path)
     }
     state.setFocus(target, reason: .programmatic)
@@ -187,21 +187,20 @@ extension TreeState {
     return memory
   }
 
-  // Scopes count up to the root, not above it: a root adopted by another node keeps its own.
   private func rememberScopes(from old: Node?, to new: Node?) {
     var ancestor = old
     while let scope = ancestor {
       if scope.focusTraits?.scope != nil, new.map({ !$0.isDescendant(of: scope) }) ?? true {
         updateMemory(of: scope) { $0.lastFocused = old }
       }
-      ancestor = scope === root ? nil : scope._parent
+      ancestor = scope.parent(within: root)
     }
     ancestor = new
     while let scope = ancestor {
       if scope.focusTraits?.scope == .trap, old.map({ !$0.isDescendant(of: scope) }) ?? true {
         updateMemory(of: scope) { $0.opener = old }
       }
-      ancestor = scope === root ? nil : scope._parent
+      ancestor = scope.parent(within: root)
     }
   }
 
