@@ -188,6 +188,8 @@ extension TreeState {
   }
 
   private func rememberScopes(from old: Node?, to new: Node?) {
+    // NB: a local, since passing the unowned(unsafe) `root` to a call copies (retains) it each time.
+    let root = root
     var ancestor = old
     while let scope = ancestor {
       if scope.focusTraits?.scope != nil, new.map({ !$0.isDescendant(of: scope) }) ?? true {
