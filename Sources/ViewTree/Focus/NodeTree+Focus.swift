@@ -188,7 +188,7 @@ extension TreeState {
   }
 
   private func rememberScopes(from old: Node?, to new: Node?) {
-    // NB: a local, since passing the unowned(unsafe) `root` to a call copies (retains) it each time.
+    // NB: a local, since passing the unretained `root` to a call copies (retains) it each time.
     let root = root
     var ancestor = old
     while let scope = ancestor {
