@@ -28,8 +28,8 @@ public enum ViewTreeError: Error, Equatable, CustomStringConvertible {
   /// Nobody handled the action, and the tree or a node on its path requires handling.
   case unhandledAction(action: String, path: String)
   /// A declaration bound to one ``NodeHandle`` would update a node bound to another, or a node
-  /// other than its handle's; or a handle was given a slot rather than its own declaration. The
-  /// declaration was not applied.
+  /// other than its handle's; an unbound declaration would update a node bound to a handle; or a
+  /// handle was given a slot rather than its own declaration. The declaration was not applied.
   case handleMismatch(node: String)
   /// One declaration placed a ``NodeHandle``'s node twice, or where it would be its own ancestor;
   /// the later slot was left out.
@@ -69,7 +69,7 @@ public enum ViewTreeError: Error, Equatable, CustomStringConvertible {
     case .unhandledAction(let action, let path):
       "nobody handled \(action), triggered from '\(path)', and handling is required"
     case .handleMismatch(let node):
-      "'\(node)' is bound to another NodeHandle than the declaration (or the declaration is a slot); not applied"
+      "'\(node)' is bound to another NodeHandle than the declaration (an unbound declaration, or a slot, never updates a handle's node); not applied"
     case .handlePlacedTwice(let parent):
       "the declaration of '\(parent)' places a NodeHandle's node twice, or inside itself; the later slot was left out"
     case .unchangedWithoutNode(let id, let parent):

@@ -205,10 +205,12 @@ import Testing
     // Taken at declaration time, before the child's node exists.
     let trigger = child.triggerAction
     #expect(!trigger.canTrigger)
-    guard case .notDispatched(.nodeReleased) = trigger(Save()) else {
-      Issue.record("a trigger before the node exists reports it released")
+    // Nothing was released: the handle has no node yet, and says so.
+    guard case .notDispatched(.handleHasNoNode) = trigger(Save()) else {
+      Issue.record("a trigger before the node exists reports that the handle has no node")
       return
     }
+    #expect("\(trigger(Save()))" == "not dispatched: the NodeHandle has no node yet")
     child.update(to: NodeDeclaration("child").onAction { _ in log("child saw it") })
     parent.update(
       to: NodeDeclaration("parent") { NodeDeclaration.slot(child) }.handleAction(Save.self) { log("parent") })

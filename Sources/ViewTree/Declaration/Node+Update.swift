@@ -67,10 +67,11 @@ extension Node {
     }
     // New nodes entered the tree when they were linked, before their callbacks were declared.
     if !created.isEmpty, lifecycleCount > 0, isInTree {
-      for node in created where node.hasLifecycleCallbacks {
-        for body in node[attachment: LifecycleCallbacks.self].attach { body(node) }
-      }
+      for node in created where node.hasLifecycleCallbacks { node.didAttach() }
     }
+    // Scopes declared with `autofocus` count as watched: one in this subtree may ask for focus,
+    // or wait for what this update gave it.
+    if lifecycleCount > 0 { serveAutofocus() }
   }
 
   /// Makes this node what `declaration` declares, its children reconciled with the declared ones;
@@ -95,10 +96,16 @@ extension Node {
     return UpdateFrame(nodes: nodes, declarations: declared)
   }
 
-  /// Binds this node to `handle` if neither is bound yet; whether the node is `handle`'s (always,
-  /// for `nil`). A node bound to another handle, or a handle bound to another node, is reported.
+  /// Binds this node to `handle` if neither is bound yet; whether the node is `handle`'s. A node
+  /// bound to a handle is updated only to a declaration bound to that handle (`NodeHandle.update`
+  /// binds its declaration to itself); anything else, and a handle bound to another node, is
+  /// reported.
   private func bind(to handle: NodeHandle?) -> Bool {
-    guard let handle else { return true }
+    guard let handle else {
+      if boundHandle == nil { return true }
+      reporting(ViewTreeError.handleMismatch(node: path))
+      return false
+    }
     if let node = handle._node {
       if node === self { return true }
     } else if boundHandle == nil {
@@ -222,6 +229,15 @@ extension Node {
           created.append(child)
         }
       } else if let match = declaration.id == nil ? unnamed.popLast() : named[declaration.id!]?.popLast() {
+        child = match
+      } else if declaration.keepsContent, let id = declaration.id,
+        let match = _children.first(where: { $0.id == id && $0.boundHandle.map { bound[$0] != nil } ?? false }
+        ),
+        let handle = match.boundHandle
+      {
+        // `unchanged` keeps a node as it is, so it may keep a handle's node: it declares nothing
+        // that could give that node to another view.
+        bound[handle] = nil
         child = match
       } else {
         child = Node(declaration.id)

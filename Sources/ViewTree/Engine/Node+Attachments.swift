@@ -91,7 +91,9 @@ extension Node {
   /// Removes the attachment stored under `id`.
   func removeAttachment(for id: ObjectIdentifier) {
     let removed = takeAttachment(for: id)
-    if id == ObjectIdentifier(LifecycleCallbacks.self) { lifecycleCallbacksChanged() }
+    if id == ObjectIdentifier(LifecycleCallbacks.self) || id == ObjectIdentifier(FocusTraitsKey.self) {
+      lifecycleCallbacksChanged()
+    }
     // Released here, after the list changed: its value's deinit may change the attachments.
     _ = consume removed
   }

@@ -108,8 +108,15 @@ extension Node {
   /// a tree moves to the nearest ancestor still in it.
   ///
   /// Every tree root on the way up counts, not only the top-most: a tree whose root was adopted by
-  /// another node still has its focus and may still be dispatching.
+  /// another node still has its focus and may still be dispatching. Two passes: the first, which
+  /// calls no user code, advances every tree's version and pins what it must (invariant 3); only
+  /// then does the second repair each tree's focus, which calls the focus filter and
+  /// `onFocusChange`.
   func didDetach(_ nodes: some Collection<Node>, formerParent: Node) {
+    // The roots of the trees whose focus may need repair, held so that a callback of one tree
+    // cannot free another before its turn. Almost always one: no list unless there are more.
+    var firstRoot: Node?
+    var moreRoots: [Node] = []
     var current: Node? = formerParent
     while let node = current {
       if !node._pinningStates.isEmpty {
@@ -126,10 +133,14 @@ extension Node {
         if tree.dispatchDepth > 0 {
           for removed in nodes { tree.pin(removed) }
         }
-        tree.repairFocus(formerParent: formerParent)
+        if tree.focus.node != nil {
+          if firstRoot == nil { firstRoot = node } else { moreRoots.append(node) }
+        }
       }
       current = node._parent
     }
+    firstRoot?._state?.repairFocus(formerParent: formerParent)
+    for root in moreRoots { root._state?.repairFocus(formerParent: formerParent) }
   }
 
   /// Whether `state` keeps this node alive (see `TreeState.pin`).

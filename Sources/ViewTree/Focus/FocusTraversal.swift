@@ -156,7 +156,8 @@ extension TreeState {
       if move.isForward, root.isTabStop(within: root) { return root }
       return enter(root, forward: move.isForward) ?? (root.isTabStop(within: root) ? root : nil)
     }
-    if !move.isTraversal, let frame = current.focusTraits?.frame {
+    // A frame with a value that is not finite (NaN, an infinity) is no frame: it measures nothing.
+    if !move.isTraversal, let frame = current.focusTraits?.frame, frame.isFinite {
       return nearest(move, from: current, frame: frame)
     }
     let target = tabTarget(from: current, forward: move.isForward)
@@ -328,11 +329,12 @@ extension TreeState {
   }
 
   /// The sort key of `node`, which declared `traits`, for a move from `current`: `nil` when it is
-  /// not a candidate (not focusable, out of Tab's way, without a frame, or not that way).
+  /// not a candidate (not focusable, out of Tab's way, without a finite frame, or not that way).
   private static func key(
     _ move: FocusMove, from origin: FocusFrame, current: Node, to node: Node, _ traits: FocusTraits
   ) -> (Int, Double, Double)? {
-    guard node !== current, traits.isFocusable, traits.order >= 0, let frame = traits.frame else {
+    guard node !== current, traits.isFocusable, traits.order >= 0, let frame = traits.frame, frame.isFinite
+    else {
       return nil
     }
     return distance(move, from: origin, to: frame)

@@ -24,6 +24,10 @@ public struct FocusFrame: Equatable, Sendable {
     self.height = height
   }
 
+  /// Whether every value is finite: a frame with NaN or an infinity takes no part in a
+  /// direction move (see <doc:MovingFocus>).
+  public var isFinite: Bool { x.isFinite && y.isFinite && width.isFinite && height.isFinite }
+
   var maxX: Double { x + width }
   var maxY: Double { y + height }
   var midX: Double { x + width / 2 }
@@ -47,6 +51,7 @@ struct FocusTraits {
   var frame: FocusFrame?
   var scope: FocusScopeKind?
   var ordered = false
+  var autofocus = false
   var descendantsFocusable = true
 }
 
@@ -103,8 +108,17 @@ extension ModifierHost {
   ///   Node("cancel").focusable()
   ///   Node("delete").focusable()
   /// }
-  /// .focusScope(.trap, defaultFocus: "cancel")
+  /// .focusScope(.trap, defaultFocus: "cancel", autofocus: true)
   /// ```
+  ///
+  /// With `autofocus`, focus enters the scope when it appears, as ``NodeTree/focus(_:)`` on it
+  /// would: once the change that put it in a tree (an update, an insertion, the tree's creation)
+  /// or that made it declare `autofocus` is complete, so that the nodes declared with it count.
+  /// A scope with nothing that can take focus by then keeps asking: it is served again at the
+  /// end of each later update of the scope or of an ancestor, until focus enters it or it leaves
+  /// the tree. Focus inside a trap the scope is not in stays there, and the scope reports
+  /// ``ViewTreeError/outsideFocusTrap(node:trap:)``. The change is reported as
+  /// ``FocusChangeReason/autofocus``.
   ///
   /// - Parameters:
   ///   - kind: ``FocusScopeKind/group`` (Tab leaves it at its ends) or ``FocusScopeKind/trap``
@@ -113,14 +127,17 @@ extension ModifierHost {
   ///     remembers none.
   ///   - ordered: Whether Tab follows the `order` the nodes of the scope declared (see
   ///     ``focusable(_:order:frame:)``) instead of tree order.
+  ///   - autofocus: Whether focus enters the scope when it appears (a dialog that opens).
   /// - Returns: This node or declaration, for chaining.
   @discardableResult
   public consuming func focusScope(
-    _ kind: FocusScopeKind = .group, defaultFocus: String? = nil, ordered: Bool = false
+    _ kind: FocusScopeKind = .group, defaultFocus: String? = nil, ordered: Bool = false,
+    autofocus: Bool = false
   ) -> Self {
     var traits = attachment(FocusTraitsKey.self) ?? FocusTraits()
     traits.scope = kind
     traits.ordered = ordered
+    traits.autofocus = autofocus
     return settingAttachment(FocusTraitsKey.self, to: traits).settingAttachment(
       FocusDefaultKey.self, to: defaultFocus)
   }

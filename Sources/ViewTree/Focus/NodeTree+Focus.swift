@@ -51,6 +51,9 @@ public enum FocusChangeReason: Equatable, Sendable {
   /// The focused node left the tree, and focus went to its nearest focusable ancestor still in
   /// it (or to none).
   case repair
+  /// A scope declared with `autofocus` appeared, and focus entered it (see
+  /// ``ModifierHost/focusScope(_:defaultFocus:ordered:autofocus:)``).
+  case autofocus
 }
 
 /// One change of the focus.
@@ -159,6 +162,17 @@ struct TreeFocus {
   var scopesAfterPruning = 8
   /// The walk a move starts from the focused node, kept so that moving allocates nothing.
   var walk = FocusWalk()
+  /// Changes waiting to be reported, while `onChange` runs (see `TreeState.setFocus`).
+  var reports: [FocusChange] = []
+  var isReporting = false
+  /// Scopes declared with `autofocus` that appeared and wait for focus (see `serveAutofocus`).
+  var autofocus: [WeakNode] = []
+  var isServingAutofocus = false
+}
+
+/// A node held weakly, in a list.
+struct WeakNode {
+  weak var node: Node?
 }
 
 /// What a focus scope remembers.
@@ -173,12 +187,27 @@ struct ScopeMemory {
 extension TreeState {
   /// Moves focus to `node` and reports the change; scopes the focus leaves remember the node, and
   /// traps it enters remember the node it came from.
+  ///
+  /// A change made while `onFocusChange` runs (by the callback, or by what it calls) is queued
+  /// and reported after the callback returns, in order: the callback is never re-entered.
   func setFocus(_ node: Node?, reason: FocusChangeReason) {
     let old = focus.node
     guard old !== node else { return }
     rememberScopes(from: old, to: node)
     focus.node = node
-    if let onChange = focus.onChange { onChange(FocusChange(old: old, new: node, reason: reason)) }
+    guard focus.onChange != nil else { return }
+    focus.reports.append(FocusChange(old: old, new: node, reason: reason))
+    guard !focus.isReporting else { return }
+    focus.isReporting = true
+    var next = 0
+    while next < focus.reports.count {
+      let change = focus.reports[next]
+      next += 1
+      if let onChange = focus.onChange { onChange(change) }
+    }
+    // The queue holds nodes, among them possibly the root, which owns this state: emptied at once.
+    focus.reports.removeAll(keepingCapacity: true)
+    focus.isReporting = false
   }
 
   /// The memory of `scope`, if it has any.
@@ -197,10 +226,15 @@ extension TreeState {
       }
       ancestor = scope.parent(within: root)
     }
+    // A trap is entered from `old` only when `old` is in the tree outside it. Focus that comes
+    // from a node that left the tree (a restore, a repair) was inside every trap it lands in,
+    // since focus cannot leave a trap: those traps keep the opener they have.
+    var oldIsInTree: Bool?
     ancestor = new
     while let scope = ancestor {
       if scope.focusTraits?.scope == .trap, old.map({ !$0.isDescendant(of: scope) }) ?? true {
-        updateMemory(of: scope) { $0.opener = old }
+        if oldIsInTree == nil { oldIsInTree = old.map { $0.isDescendant(of: root) } ?? true }
+        if oldIsInTree == true { updateMemory(of: scope) { $0.opener = old } }
       }
       ancestor = scope.parent(within: root)
     }
@@ -221,11 +255,16 @@ extension TreeState {
   /// After nodes left `formerParent`, moves focus that is no longer in the tree: to the opener of
   /// a trapping scope that left with it, or else to the nearest focusable ancestor still in the
   /// tree, or else to none.
+  ///
+  /// - Complexity: O(*d*) in the depths of the focused node and of `formerParent`, whatever the
+  ///   scopes around them (plus the openers' depths for traps that left with the focus).
   func repairFocus(formerParent: Node) {
     guard let focused = focus.node, !focused.isDescendant(of: root) else { return }
+    // Every ancestor the focused node has now is outside the tree too (one inside would put it
+    // there): a trap that left with it is any of them.
     var ancestor: Node? = focused
-    while let node = ancestor, !node.isDescendant(of: root) {
-      if node.focusTraits?.scope == .trap, let opener = memory(of: node)?.opener,
+    while let node = ancestor {
+      if node.hasAttachments, node.focusTraits?.scope == .trap, let opener = memory(of: node)?.opener,
         opener.isDescendant(of: root), opener.focusBlocker(within: root) == nil
       {
         setFocus(opener, reason: .restore)
@@ -233,10 +272,79 @@ extension TreeState {
       }
       ancestor = node._parent
     }
-    var candidate: Node? = formerParent
-    while let node = candidate, !node.isDescendant(of: root) || node.focusBlocker(within: root) != nil {
-      candidate = node._parent
+    setFocus(nearestFocusable(from: formerParent), reason: .repair)
+  }
+
+  /// Records that `scope`, which declares `autofocus`, appeared: the end of the change serves it.
+  func requestAutofocus(_ scope: Node) {
+    if !focus.autofocus.contains(where: { $0.node === scope }) {
+      focus.autofocus.append(WeakNode(node: scope))
     }
-    setFocus(candidate, reason: .repair)
+  }
+
+  /// Moves focus into the scopes that asked for it, in the order they asked: a scope that left
+  /// the tree, stopped declaring `autofocus`, or has the focus already is forgotten; one that
+  /// focus may not enter (focus is in a trap it is not in) reports it and is forgotten; one with
+  /// nothing that can take focus waits for the next change.
+  func serveAutofocus() {
+    guard !focus.autofocus.isEmpty, !focus.isServingAutofocus else { return }
+    focus.isServingAutofocus = true
+    defer { focus.isServingAutofocus = false }
+    var index = 0
+    // User code (the filter, `onFocusChange`) runs in between: the list is read afresh each turn.
+    while index < focus.autofocus.count {
+      guard let scope = focus.autofocus[index].node, scope.isDescendant(of: root),
+        scope.hasAttachments, scope.focusTraits?.autofocus == true,
+        !(focus.node?.isDescendant(of: scope) ?? false)
+      else {
+        focus.autofocus.remove(at: index)
+        continue
+      }
+      if let trap = focus.node?.enclosingTrap(within: root), !scope.isDescendant(of: trap) {
+        focus.autofocus.remove(at: index)
+        scope.reporting(ViewTreeError.outsideFocusTrap(node: scope.path, trap: trap.path))
+        continue
+      }
+      guard let target = scope.focusBlocker(within: root) == nil ? scope : enter(scope, forward: true) else {
+        index += 1
+        continue
+      }
+      focus.autofocus.remove(at: index)
+      setFocus(target, reason: .autofocus)
+    }
+  }
+
+  /// The nearest node from `start` up to the root that can take focus, or `nil` (also when
+  /// `start` is not in the tree).
+  ///
+  /// One walk finds the top-most ancestor that makes its descendants unfocusable: every node
+  /// below it is blocked, so a second walk asks the filter only about the nodes from there up.
+  ///
+  /// - Complexity: O(*d*) in the depth of `start`, plus a filter call per focusable candidate.
+  func nearestFocusable(from start: Node) -> Node? {
+    let root = root
+    var topBlocker: Node?
+    var reachedRoot = false
+    var ancestor: Node? = start
+    while let node = ancestor {
+      // A blocker blocks the nodes below it, not itself.
+      if node !== start, node.hasAttachments, node.focusTraits?.descendantsFocusable == false {
+        topBlocker = node
+      }
+      if node === root {
+        reachedRoot = true
+        break
+      }
+      ancestor = node._parent
+    }
+    guard reachedRoot else { return nil }
+    var candidate: Node? = topBlocker ?? start
+    while let node = candidate {
+      if node.hasAttachments, node.focusTraits?.isFocusable == true, focus.filter.map({ $0(node) }) ?? true {
+        return node
+      }
+      candidate = node.parent(within: root)
+    }
+    return nil
   }
 }

@@ -129,7 +129,11 @@ extension Node {
     }
     if watched > 0 {
       if wasInTree { child.notifyLifecycle(.detach) }
-      if child.isInTree { child.notifyLifecycle(.attach) }
+      if child.isInTree {
+        child.notifyLifecycle(.attach)
+        // A scope in the child's subtree may have asked for focus (watched nodes include them).
+        serveAutofocus()
+      }
     }
   }
 

@@ -42,13 +42,28 @@ extension Node {
   var isInTree: Bool { root._state != nil }
 
   /// Keeps `hasLifecycleCallbacks` and the subtree counts of the node and its ancestors in step
-  /// with its `LifecycleCallbacks` attachment.
+  /// with its `LifecycleCallbacks` attachment, and with a focus scope's `autofocus`, which the
+  /// tree serves when the node attaches.
   func lifecycleCallbacksChanged() {
     let callbacks = self[attachment: LifecycleCallbacks.self]
-    let has = !callbacks.attach.isEmpty || !callbacks.detach.isEmpty
+    let has = !callbacks.attach.isEmpty || !callbacks.detach.isEmpty || focusTraits?.autofocus == true
     guard has != hasLifecycleCallbacks else { return }
     hasLifecycleCallbacks = has
     adjustLifecycleCount(by: has ? 1 : -1)
+  }
+
+  /// What a watched node does when it enters a tree: its `onAttach` callbacks run, and a scope
+  /// declared with `autofocus` asks the tree for focus (served once the change is complete).
+  func didAttach() {
+    if focusTraits?.autofocus == true { root._state?.requestAutofocus(self) }
+    for body in self[attachment: LifecycleCallbacks.self].attach { body(self) }
+  }
+
+  /// Serves the autofocus requests of this node's tree, at the end of a change that may have
+  /// made some: an update, an insertion.
+  func serveAutofocus() {
+    guard let state = root._state, !state.focus.autofocus.isEmpty else { return }
+    state.serveAutofocus()
   }
 
   /// Adds `delta` to the lifecycle count of this node and of each ancestor.
@@ -78,8 +93,11 @@ extension Node {
       for child in node._children.reversed() where child.lifecycleCount > 0 { stack.append(child) }
     }
     for node in watched {
-      let callbacks = node[attachment: LifecycleCallbacks.self]
-      for body in phase == .attach ? callbacks.attach : callbacks.detach { body(node) }
+      if phase == .attach {
+        node.didAttach()
+      } else {
+        for body in node[attachment: LifecycleCallbacks.self].detach { body(node) }
+      }
     }
   }
 }

@@ -131,8 +131,16 @@ extension Node: ModifierHost {
   /// - Returns: This node.
   @discardableResult
   public func settingAttachment<Key: NodeAttachmentKey>(_ key: Key.Type, to value: Key.Value) -> Node {
+    guard key == LifecycleCallbacks.self || key == FocusTraitsKey.self else {
+      self[attachment: key] = value
+      return self
+    }
+    // A scope that starts to declare `autofocus` while in a tree asks for focus, as one that
+    // enters a tree does.
+    let startsAutofocus = (value as? FocusTraits)?.autofocus == true && focusTraits?.autofocus != true
     self[attachment: key] = value
-    if key == LifecycleCallbacks.self { lifecycleCallbacksChanged() }
+    lifecycleCallbacksChanged()
+    if startsAutofocus { root._state?.requestAutofocus(self) }
     return self
   }
 

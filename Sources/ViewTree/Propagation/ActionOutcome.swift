@@ -47,6 +47,9 @@ public enum ActionOutcome {
 public enum NotDispatchedReason: Hashable, Sendable, CustomStringConvertible {
   /// The node that would have triggered it was released (see ``TriggerAction``).
   case nodeReleased
+  /// The ``NodeHandle`` it was triggered through has no node yet: its view has not declared
+  /// itself, and no parent has placed it (see ``NodeHandle/triggerAction``).
+  case handleHasNoNode
   /// The node is not in a rooted ``NodeTree``: it was never added to one, or it has left it.
   case notInTree
   /// Dispatches were already nested this deep in the tree (see ``NodeTree/reentrancyLimit``).
@@ -56,6 +59,7 @@ public enum NotDispatchedReason: Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .nodeReleased: "the node was released"
+    case .handleHasNoNode: "the NodeHandle has no node yet"
     case .notInTree: "the node is not in a rooted NodeTree"
     case .reentrancyLimit(let limit): "the reentrancy limit (\(limit) nested dispatches) was reached"
     }

@@ -74,11 +74,11 @@ extension TriggerAction {
   /// - Parameter request: The request.
   /// - Returns: The answer.
   /// - Throws: ``RequestError``; its reason is ``NotDispatchedReason/nodeReleased`` when the node
-  ///   is gone.
+  ///   is gone, ``NotDispatchedReason/handleHasNoNode`` when the handle has none yet.
   public func request<Q: Request>(_ request: Q) throws(RequestError) -> Q.Result {
     guard let node else {
       throw RequestError(
-        requestType: Q.self, path: [], reason: .notDispatched(.nodeReleased), outcome: "not dispatched")
+        requestType: Q.self, path: [], reason: .notDispatched(noNodeReason), outcome: "not dispatched")
     }
     return try node.request(request)
   }
@@ -89,7 +89,7 @@ extension TriggerAction {
   /// - Returns: What happened to the action.
   @discardableResult
   nonisolated(nonsending) public func callAsFunction(_ action: some Action) async -> ActionOutcome {
-    guard let node else { return .notDispatched(.nodeReleased) }
+    guard let node else { return .notDispatched(noNodeReason) }
     return await node.trigger(action)
   }
 }

@@ -125,7 +125,10 @@ public final class NodeTree {
     }
     self.root = root
     state.adopt(handle: self)
-    if created { root.notifyLifecycle(.attach) }
+    if created {
+      root.notifyLifecycle(.attach)
+      state.serveAutofocus()
+    }
   }
 
   /// Creates a tree and its root from a declaration.
@@ -139,6 +142,7 @@ public final class NodeTree {
     root._state = state
     state.adopt(handle: self)
     root.notifyLifecycle(.attach)
+    state.serveAutofocus()
   }
 
   /// Creates a tree rooted at a node that belongs to no tree and has no parent.
@@ -148,6 +152,7 @@ public final class NodeTree {
     root._state = state
     state.adopt(handle: self)
     root.notifyLifecycle(.attach)
+    state.serveAutofocus()
   }
 
   /// Creates a handle to the tree `state` belongs to, which has none alive.

@@ -7,8 +7,9 @@
 /// ```
 ///
 /// The handle does not keep its node alive. Triggering after the node was released reports
-/// ``NotDispatchedReason/nodeReleased``, and from a node that has left its tree,
-/// ``NotDispatchedReason/notInTree``; neither crashes.
+/// ``NotDispatchedReason/nodeReleased``; from a ``NodeHandle`` that has no node yet,
+/// ``NotDispatchedReason/handleHasNoNode``; from a node that has left its tree,
+/// ``NotDispatchedReason/notInTree``. None of them crashes.
 public struct TriggerAction {
   private weak var fixedNode: Node?
   /// The view's handle whose node actions start from, when made by ``NodeHandle/triggerAction``.
@@ -25,6 +26,10 @@ public struct TriggerAction {
   /// The node actions start from, if it is alive.
   var node: Node? { fixedNode ?? handle?.node }
 
+  /// Why there is no ``node``: a live handle whose view has not declared itself yet released
+  /// nothing.
+  var noNodeReason: NotDispatchedReason { handle != nil ? .handleHasNoNode : .nodeReleased }
+
   /// Whether the node is alive and in a rooted ``NodeTree``, so that a trigger would dispatch.
   public var canTrigger: Bool {
     guard let node, let tree = node.tree else { return false }
@@ -39,7 +44,7 @@ public struct TriggerAction {
   /// - Returns: What happened to the action.
   @discardableResult
   public func callAsFunction(_ action: some Action, tracing trace: ActionTrace? = nil) -> ActionOutcome {
-    guard let node else { return .notDispatched(.nodeReleased) }
+    guard let node else { return .notDispatched(noNodeReason) }
     return node.trigger(action, tracing: trace)
   }
 }
