@@ -15,7 +15,8 @@ import ViewTreeActions
       keys([0x09, 0x0D, 0x7F, 0x08, 0x13, 0x00, 0x20]) == [
         "tab", "enter", "backspace", "backspace", "ctrl+s", "ctrl+space", "space",
       ])
-    #expect(keys(Array("aZ€é😀".utf8)) == ["a", "z", "€", "é", "😀"])
+    // A typed capital is the letter with shift, as the kitty form reports it.
+    #expect(keys(Array("aZ€é😀É".utf8)) == ["a", "shift+z", "€", "é", "😀", "shift+é"])
   }
 
   @Test func xtermSequencesWithModifiers() {

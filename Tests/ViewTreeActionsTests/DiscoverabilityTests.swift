@@ -12,16 +12,19 @@ import ViewTreeActions
     let bindings = editor.tree.firstResponder.bindingsInEffect()
     #expect(
       bindings.map { "\($0.node!.label) \($0.keys!)" } == [
-        "editor ctrl+s", "window ctrl+s", "window delete",
+        "editor ctrl+s", "window ctrl+s", "window delete", "window tab", "window shift+tab",
       ])
-    #expect(bindings.map { $0.shadowedBy == nil } == [true, false, true])
+    #expect(bindings.map { $0.shadowedBy == nil } == [true, false, true, true, true])
+    // The tree's defaults come last, on its root.
+    #expect(bindings.suffix(2).map(\.identifier) == ["focus.Next", "focus.Previous"])
     #expect(bindings[1].shadowedBy?.node.label == "editor")
     // Validated from the focus, as a key press there would be: the editor has no selection.
     #expect(bindings[2].validation.isEnabled == false)
     #expect(bindings[1].validation.title == "Save report.txt")
     #expect(
       editor.tree.firstResponder.bindingsInEffect(includingShadowed: false).map(\.description) == [
-        "ctrl+s  SetColor(color: blue)", "delete  DeleteRow (disabled)",
+        "ctrl+s  SetColor(color: blue)", "delete  DeleteRow (disabled)", "tab  Focus next",
+        "shift+tab  Focus previous",
       ])
     // Listing performs nothing.
     #expect(editor.model.colors.isEmpty)
@@ -33,9 +36,15 @@ import ViewTreeActions
     editor.tree.root.bindKey("ctrl+s", to: "Save")
     editor.node("list").bindKey("del", to: "DeleteRow")
     try editor.tree.focus(id: "list")
-    #expect(editor.tree.firstResponder.bindingsInEffect().map(\.keys?.description) == ["delete", "ctrl+s"])
+    #expect(
+      editor.tree.firstResponder.bindingsInEffect().map(\.keys?.description) == [
+        "delete", "ctrl+s", "tab", "shift+tab",
+      ])
     try editor.tree.focus(id: "editor")
-    #expect(editor.tree.firstResponder.bindingsInEffect().map(\.keys?.description) == ["ctrl+s"])
+    #expect(
+      editor.tree.firstResponder.bindingsInEffect().map(\.keys?.description) == [
+        "ctrl+s", "tab", "shift+tab",
+      ])
     #expect(Node("loose").bindingsInEffect().isEmpty)
   }
 }

@@ -5,7 +5,8 @@ import ViewTreeActions
 
 @Suite struct KeyBindingTests {
   @Test(arguments: [
-    ("ctrl+s", "ctrl+s"), ("Ctrl+S", "ctrl+s"), ("shift+tab", "shift+tab"), ("f5", "f5"),
+    ("ctrl+s", "ctrl+s"), ("Ctrl+s", "ctrl+s"), ("Ctrl+S", "ctrl+shift+s"), ("shift+tab", "shift+tab"),
+    ("f5", "f5"),
     ("alt+enter", "alt+enter"), ("option+return", "alt+enter"), ("cmd+shift+ctrl+z", "ctrl+shift+meta+z"),
     ("ctrl+plus", "ctrl+plus"), ("ctrl+/", "ctrl+/"), ("esc", "escape"), ("F24", "f24"), ("é", "é"),
   ])
@@ -64,7 +65,8 @@ import ViewTreeActions
     var reported: [String] = []
     tree.onProblem = { problem, node in reported.append("\(node.path): \(problem)") }
     let node = tree.node(id: "editor")!
-    node.bindKey("ctrl+s", to: "Save").bindKey("Ctrl+S", to: "SaveAs")
+    // The same chord, spelled another way: modifier names are case-insensitive.
+    node.bindKey("ctrl+s", to: "Save").bindKey("Control+s", to: "SaveAs")
     #expect(
       node.problems.map { $0 as? ViewTreeActionsError } == [
         .keysConflict(
@@ -174,7 +176,8 @@ import ViewTreeActions
     #expect(decomposed.key == .character("é"))
     #expect(try KeyChord(parsing: decomposed.description) == decomposed)
     #expect(try KeyChord(parsing: "🇫🇷").key == .character("🇫🇷"))
-    #expect(try KeyChord(parsing: "É") == KeyChord(parsing: "é"))
+    // A capital is the letter with shift, as a terminal reports it.
+    #expect(try KeyChord(parsing: "É") == KeyChord(parsing: "shift+é"))
     // Two characters, whitespace and controls are not keys.
     #expect(throws: KeyChordParseError.self) { try KeyChord(parsing: "ab") }
     #expect(throws: KeyChordParseError.self) { try KeyChord(parsing: "ctrl+\u{A0}") }
@@ -185,7 +188,8 @@ import ViewTreeActions
 /// Every rule of the key-chord spelling (KeyChord's documentation) beside its hostile neighbours.
 @Suite struct KeyChordRuleTests {
   static let valid: [(String, String)] = [
-    ("ctrl+shift+s", "ctrl+shift+s"), ("CTRL+S", "ctrl+s"), ("shift+ctrl+s", "ctrl+shift+s"),
+    ("ctrl+shift+s", "ctrl+shift+s"), ("CTRL+s", "ctrl+s"), ("CTRL+S", "ctrl+shift+s"),
+    ("S", "shift+s"), ("shift+S", "shift+s"), ("shift+ctrl+s", "ctrl+shift+s"),
     ("control+s", "ctrl+s"), ("opt+x", "alt+x"), ("option+x", "alt+x"), ("cmd+q", "meta+q"),
     ("super+q", "meta+q"), ("win+q", "meta+q"), ("command+q", "meta+q"), ("plus", "plus"),
     ("ctrl+plus", "ctrl+plus"), ("F5", "f5"), ("f24", "f24"), ("f1", "f1"), ("return", "enter"),
@@ -267,7 +271,9 @@ import ViewTreeActions
     let tree = NodeTree("window") { Node("grid").focusable().bindKey("left", to: "focus.Left") }
     try tree.focus(id: "grid")
     let entries = tree.firstResponder.bindingsInEffect()
-    #expect(entries.map(\.description) == ["left  Focus left"])
+    #expect(
+      entries.map(\.description) == ["left  Focus left", "tab  Focus next", "shift+tab  Focus previous"])
+    #expect(entries.map { $0.shadowedBy == nil } == [true, true, true])
   }
 }
 
@@ -276,5 +282,96 @@ extension KeyResolution {
   var bound: KeyBinding? {
     guard case .binding(let binding) = self else { return nil }
     return binding
+  }
+}
+
+@Suite struct CapitalLetterTests {
+  @Test func aCapitalIsTheLetterWithShiftWhereverItIsWritten() throws {
+    #expect(KeyChord(.character("D")) == KeyChord(.character("d"), modifiers: .shift))
+    #expect(try KeyChord(parsing: "D") == KeyChord(parsing: "shift+d"))
+    #expect(try KeyChord(parsing: "ctrl+S").description == "ctrl+shift+s")
+    // Characters that are not capitals keep their modifiers as they are.
+    #expect(try KeyChord(parsing: "ß").description == "ß")
+    #expect(try KeyChord(parsing: "5").description == "5")
+    let node = Node("list").bindKey("D", to: "DeleteAll")
+    #expect(node.keyBindings.map(\.keys.description) == ["shift+d"])
+  }
+
+  @Test func aTypedCapitalDoesNotStartTheSequenceOfItsLowercaseLetter() throws {
+    let editor = Editor()
+    let list = editor.node("list")
+    list.bindKey("d d", to: "DeleteRow").bindKey("shift+d", to: #"SetColor(color: dark)"#)
+    // `D` as a terminal sends it: the letter with shift, bound on its own.
+    guard case .resolved(let binding, let result) = list.handleKey(KeyChord(.character("D"))) else {
+      Issue.record("D resolves to the shift+d binding")
+      return
+    }
+    #expect(binding.identifier == "SetColor(color: dark)")
+    #expect(result.isPerformed)
+    #expect(editor.tree.pendingKeys == nil)
+    #expect(editor.model.rows.count == 3)
+  }
+}
+
+@Suite struct EnterActivatesItemsTests {
+  @Test func enterActivatesTheFocusedItemWithTheItemAsSender() throws {
+    let editor = Editor()
+    try editor.node("red").focusable()
+    let tree = editor.tree
+    try tree.focus(id: "red")
+    let enter = KeyChord(.enter)
+    guard case .resolved(let binding, let result) = tree.firstResponder.handleKey(enter) else {
+      Issue.record("Enter activates the focused item")
+      return
+    }
+    #expect(binding.identifier == "item.Activate")
+    #expect(binding.isDefault)
+    #expect(result.isPerformed)
+    #expect(editor.model.colors == ["red"])
+    #expect(editor.model.senders == ["window/menubar/edit/red"])
+    // The footer shows it with the item's validation.
+    #expect(
+      tree.firstResponder.bindingsInEffect().map(\.description).last
+        == #"enter  color.SetColor("color": "red")"#)
+  }
+
+  @Test func enterIsUnboundWhereTheFocusIsNoItemAndATreeCanReplaceIt() throws {
+    let editor = Editor()
+    let tree = editor.tree
+    try tree.focus(id: "list")
+    guard case .unbound = tree.firstResponder.handleKey(KeyChord(.enter)) else {
+      Issue.record("Enter does nothing where no item is focused: the toolkit may take it")
+      return
+    }
+    #expect(!tree.firstResponder.bindingsInEffect().contains { $0.identifier == "item.Activate" })
+    // Space activates instead, once the tree says so; Enter is then unbound at an item too.
+    tree.defaultKeyBindings = [([KeyChord(.space)], "item.Activate")]
+    editor.node("save").focusable()
+    try tree.focus(id: "save")
+    guard case .unbound = tree.firstResponder.handleKey(KeyChord(.enter)) else {
+      Issue.record("the tree replaced Enter's default")
+      return
+    }
+    guard case .resolved(_, let result) = tree.firstResponder.handleKey(KeyChord(.space)) else {
+      Issue.record("Space activates the item now")
+      return
+    }
+    // Nothing provides a document at the save item: validated, and disabled.
+    guard case .answered(.disabled, _) = result else {
+      Issue.record("expected a disabled answer, got \(result)")
+      return
+    }
+  }
+
+  @Test func aNodesOwnEnterBindingWinsOverActivation() throws {
+    let editor = Editor()
+    editor.node("red").focusable().bindKey("enter", to: "Save")
+    try editor.tree.focus(id: "red")
+    guard case .resolved(let binding, _) = editor.tree.firstResponder.handleKey(KeyChord(.enter)) else {
+      Issue.record("the item's own binding resolves")
+      return
+    }
+    #expect(binding.identifier == "Save")
+    #expect(editor.model.colors.isEmpty)
   }
 }

@@ -26,7 +26,8 @@ private func color(_ name: String) -> String { "SetColor(color: \(name))" }
 
 @Suite struct KeySequenceParsingTests {
   @Test(arguments: [
-    ("ctrl+k ctrl+s", "ctrl+k ctrl+s", 2), ("g g", "g g", 2), ("  G   g ", "g g", 2), ("ctrl+S", "ctrl+s", 1),
+    ("ctrl+k ctrl+s", "ctrl+k ctrl+s", 2), ("g g", "g g", 2), ("  G   g ", "shift+g g", 2),
+    ("ctrl+S", "ctrl+shift+s", 1), ("CTRL+s", "ctrl+s", 1),
     ("esc shift+tab f5", "escape shift+tab f5", 3),
   ])
   func sequencesParseToACanonicalForm(text: String, canonical: String, count: Int) throws {
@@ -144,7 +145,9 @@ private func chord(_ text: String) -> KeyChord { try! KeyChord(parsing: text) }
     let shown = editor.node("list").bindingsInEffect().map {
       "\($0.keys!) shadowed by \($0.shadowedBy?.keys.description ?? "-")"
     }
-    #expect(shown == ["g shadowed by -", "g g shadowed by g"])
+    // The tree's defaults come last: Tab and Shift-Tab (Enter activates only at an item).
+    #expect(
+      shown == ["g shadowed by -", "g g shadowed by g", "tab shadowed by -", "shift+tab shadowed by -"])
     // A nearer `g g` hides a farther `g`: g waits.
     editor.node("list").removeKeyBindings()
     editor.node("list").bindKey("g g", to: color("first"))
@@ -155,9 +158,11 @@ private func chord(_ text: String) -> KeyChord { try! KeyChord(parsing: text) }
       editor.node("list").bindingsInEffect().map {
         "\($0.keys!) shadowed by \($0.shadowedBy?.keys.description ?? "-")"
       }
-        == ["g g shadowed by -", "g shadowed by g g"])
+        == ["g g shadowed by -", "g shadowed by g g", "tab shadowed by -", "shift+tab shadowed by -"])
     #expect(
-      editor.node("list").bindingsInEffect(includingShadowed: false).map(\.identifier) == [color("first")])
+      editor.node("list").bindingsInEffect(includingShadowed: false).map(\.identifier) == [
+        color("first"), "focus.Next", "focus.Previous",
+      ])
     // From the sidebar, its own `g` is the nearest.
     #expect(try press("g", at: editor.node("sidebar")) == ["g -> \(color("green"))"])
     // Farther bindings that do not overlap a nearer one stay in effect beside it.
@@ -320,7 +325,9 @@ private func chord(_ text: String) -> KeyChord { try! KeyChord(parsing: text) }
     #expect(pending.continuations.count == 651)
     #expect(pending.continuations.first?.identifier == "Leaf")
     let listed = leaf.bindingsInEffect()
-    #expect(listed.count == 677)
+    // 676 on the root, one on the leaf, and the tree's Tab and Shift-Tab.
+    #expect(listed.count == 679)
+    #expect(listed.suffix(2).map(\.identifier) == ["focus.Next", "focus.Previous"])
     #expect(listed.filter { $0.shadowedBy?.identifier == "Leaf" }.count == 26)
     #expect(listed.filter { $0.shadowedBy != nil }.count == 26)
   }
@@ -374,7 +381,12 @@ private func chord(_ text: String) -> KeyChord { try! KeyChord(parsing: text) }
     #expect(try press("g g", at: leaf) == ["pending g (g escape, g g)", "g g -> Top"])
     // Of two defaults with the same keys, the first is the one in effect.
     #expect(try press("x", at: leaf) == ["x -> X"])
-    #expect(leaf.bindingsInEffect().isEmpty)
+    // Listed as resolution takes them; empty keys, which no press can match, are not listed.
+    #expect(
+      leaf.bindingsInEffect().map(\.description) == [
+        "g escape  Never (disabled)", "g  Go (shadowed by root) (disabled)", "g g  Top (disabled)",
+        "x  X (disabled)", "x  Twice (shadowed by root) (disabled)",
+      ])
   }
 
   @Test func aPrefixOnOneNodeAndTheFullSequenceOnItsAncestor() throws {

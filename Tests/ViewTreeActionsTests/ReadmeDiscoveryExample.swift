@@ -20,7 +20,8 @@ func runDiscoveryExample() throws -> [String] {
   tree.root.actionManager(manager).bindKey("ctrl+z", to: "Undo")
   try tree.focus(id: "list")
 
-  // A footer: the bindings in effect at the focus, nearest first, validated there.
+  // A footer: the bindings in effect at the focus, nearest first, validated there; the tree's
+  // defaults (Tab, Shift-Tab) last.
   let footer = tree.firstResponder.bindingsInEffect(includingShadowed: false).map(\.description)
 
   // A palette: every command the nearest manager offers here, filtered as the user types.
@@ -38,7 +39,8 @@ func runDiscoveryExample() throws -> [String] {
   @Test func readmeDiscoveryExampleRuns() throws {
     #expect(
       try runDiscoveryExample() == [
-        "ctrl+r  Reload", "ctrl+z  Undo (disabled)", "ctrl+r  Reload",
+        "ctrl+r  Reload", "ctrl+z  Undo (disabled)", "tab  Focus next", "shift+tab  Focus previous",
+        "ctrl+r  Reload",
         "Reload: handled by window (respond(ManagedActionRequest)), registered",
       ])
   }

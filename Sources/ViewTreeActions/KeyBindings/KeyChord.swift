@@ -2,9 +2,11 @@ import Actions
 
 /// A key with modifiers, such as `ctrl+s`, `shift+tab`, `f5` or `alt+enter`.
 ///
-/// Parse chords from text with ``init(parsing:)``: modifiers and a key joined by `+`, in any case.
-/// Letters are case-insensitive (`ctrl+S` is `ctrl+s`; say `shift+s` for a capital). The
-/// canonical spelling (``description``) lists modifiers as `ctrl+alt+shift+meta`.
+/// Parse chords from text with ``init(parsing:)``: modifiers and a key joined by `+`; modifier
+/// and key names in any case. A capital letter is that letter with shift, as a terminal reports a
+/// typed capital: `D` is `shift+d`, `ctrl+S` is `ctrl+shift+s` (and `shift+D` is `shift+d` too).
+/// The canonical spelling (``description``) writes letters in lowercase and lists modifiers as
+/// `ctrl+alt+shift+meta`.
 ///
 /// | modifiers | spellings |
 /// | --- | --- |
@@ -36,8 +38,9 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
 
   /// A key that is not a modifier.
   public enum Key: Hashable, Sendable {
-    /// A key that types a character (stored lowercased), which may be made of several Unicode
-    /// scalars (`é` written as `e` and a combining accent, a flag).
+    /// A key that types a character (a capital is stored as its lowercase letter with shift),
+    /// which may be made of several Unicode scalars (`é` written as `e` and a combining accent, a
+    /// flag).
     case character(Character)
     /// Enter (return).
     case enter
@@ -78,16 +81,20 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
   /// The key pressed.
   public let key: Key
 
-  /// Creates a chord; a letter key is stored lowercased.
+  /// Creates a chord; a capital letter is stored as the lowercase letter with shift
+  /// (`KeyChord(.character("D"))` is `shift+d`), as a terminal reports a typed capital.
   public init(_ key: Key, modifiers: Modifiers = []) {
-    // A letter whose lowercase form is one character is stored lowercased (`ß` stays: its
-    // lowercase is itself, `İ` stays: its lowercase is two characters).
-    if case .character(let character) = key {
+    // A letter whose lowercase form is another single character is a capital (`ß` is not: its
+    // lowercase is itself; `İ` is kept as it is: its lowercase is two characters).
+    if case .character(let character) = key, character.isUppercase {
       let lowered = String(character).lowercased()
-      self.key = lowered.count == 1 ? .character(Character(lowered)) : key
-    } else {
-      self.key = key
+      if lowered.count == 1, let lower = lowered.first, lower != character {
+        self.key = .character(lower)
+        self.modifiers = modifiers.union(.shift)
+        return
+      }
     }
+    self.key = key
     self.modifiers = modifiers
   }
 

@@ -13,8 +13,11 @@ extension Node {
   ///
   /// Runs no key press: each binding's identifier is validated from this node (a validation runs
   /// the managers' `validate`, never `perform`); a focus identifier such as `focus.Next` is always
-  /// enabled. The tree's ``ViewTree/NodeTree/defaultKeyBindings`` are not listed, though they are
-  /// hidden by the bindings listed here as ``resolveKey(_:)`` says.
+  /// enabled, and `item.Activate` has the validation of the item it activates. The tree's
+  /// ``ViewTree/NodeTree/defaultKeyBindings`` (Tab, Shift-Tab, and Enter at an item) come last,
+  /// on the root, as resolution takes them: a footer lists the keys that move the focus too (a
+  /// footer that leaves them out filters their identifiers). Keys that no press can match (an
+  /// empty default) are not listed.
   ///
   /// - Parameter includingShadowed: Whether to list bindings a nearer one hides (default: yes).
   /// - Returns: The bindings.
@@ -24,8 +27,8 @@ extension Node {
     let inEffect = OverlapIndex<KeyBinding>()
     var found: [(binding: KeyBinding, shadowedBy: KeyBinding?)] = []
     forEachBinding { keys, identifier, node, isDefault in
-      guard !isDefault else { return true }
-      let binding = KeyBinding(keys: keys, identifier: identifier, node: node)
+      guard !keys.chords.isEmpty else { return false }
+      let binding = KeyBinding(keys: keys, identifier: identifier, node: node, isDefault: isDefault)
       let shadowedBy = inEffect.claim(keys, for: binding)
       if shadowedBy == nil || includingShadowed { found.append((binding, shadowedBy)) }
       return false
@@ -40,10 +43,14 @@ extension Node {
   }
 
   /// A binding's validation from here: a focus identifier is always enabled (the tree moves the
-  /// focus, no manager is asked).
+  /// focus, no manager is asked); `item.Activate` validates this item's identifier.
   func validation(of binding: KeyBinding) -> Validation {
     guard let move = FocusMove(identifier: binding.identifier) else {
-      return validate(binding.identifier, sender: binding)
+      let (identifier, sender) = performed(by: binding)
+      var validation = validate(identifier, sender: sender)
+      // `item.Activate` is shown as what it performs.
+      if validation.title == nil, identifier != binding.identifier { validation.title = identifier }
+      return validation
     }
     return Validation(title: "Focus \(move)")
   }

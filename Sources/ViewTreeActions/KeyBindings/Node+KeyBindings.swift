@@ -15,8 +15,9 @@ public struct KeyBinding: CustomStringConvertible {
   public let identifier: String
   /// The node that declared the binding; the root for one of the tree's `defaultKeyBindings`.
   public let node: Node
-  /// Whether it is one of the tree's default bindings rather than `node`'s own.
-  let isDefault: Bool
+  /// Whether it is one of the tree's ``ViewTree/NodeTree/defaultKeyBindings`` rather than
+  /// `node`'s own.
+  public let isDefault: Bool
 
   init(keys: KeySequence, identifier: String, node: Node, isDefault: Bool = false) {
     self.keys = keys
@@ -109,19 +110,26 @@ extension Node {
 enum DefaultKeyBindingsAttachment: NodeAttachmentKey {
   static let defaultValue: [(keys: KeySequence, identifier: String)] = [
     ([KeyChord(.tab)], "focus.Next"), ([KeyChord(.tab, modifiers: .shift)], "focus.Previous"),
+    ([KeyChord(.enter)], itemActivation),
   ]
 }
 
+/// The identifier that activates the action item a key is pressed at: Enter's default binding.
+let itemActivation = "item.Activate"
+
 extension NodeTree {
   /// The bindings a key press falls back to, after every node's from the focus up; by default
-  /// Tab to `focus.Next` and Shift-Tab to `focus.Previous`.
+  /// Tab to `focus.Next`, Shift-Tab to `focus.Previous` and Enter to `item.Activate`.
   ///
   /// A node's own binding of the same keys wins, and so does one that begins with them or that
-  /// they begin (so an editor can bind Tab to insert a tab character); set this to change or remove the defaults for the whole tree. The identifiers
-  /// `focus.Next`, `focus.Previous`, `focus.Left`, `focus.Right`, `focus.Up` and `focus.Down`
-  /// move the focus (see ``KeyPressResult/movedFocus(_:_:)``); any other is performed. The
-  /// defaults are not checked as a node's bindings are: an empty sequence never matches, and of
-  /// two that overlap, the first hides the second.
+  /// they begin (so an editor can bind Tab to insert a tab character); set this to change or
+  /// remove the defaults for the whole tree. The identifiers `focus.Next`, `focus.Previous`,
+  /// `focus.Left`, `focus.Right`, `focus.Up` and `focus.Down` move the focus (see
+  /// ``KeyPressResult/movedFocus(_:_:)``); `item.Activate` performs the identifier of the action
+  /// item the key is pressed at (see ``ViewTree/ModifierHost/actionItem(_:)``), with the item as
+  /// sender, as ``activate(_:)`` does, and is in effect only at an item; any other is performed.
+  /// The defaults are not checked as a node's bindings are: an empty sequence never matches, and
+  /// of two that overlap, the first hides the second.
   public var defaultKeyBindings: [(keys: KeySequence, identifier: String)] {
     get { root[attachment: DefaultKeyBindingsAttachment.self] }
     set { root[attachment: DefaultKeyBindingsAttachment.self] = newValue }

@@ -207,6 +207,7 @@ extension Node {
 
   /// Resolves `chord` as the first key of a sequence, by the rule of ``resolveKey(_:)``.
   private func resolveKey(startingWith chord: KeyChord) -> KeyResolution {
+    let isItem = isActionItem
     // The first binding that begins with `chord` is in effect, since nothing before it overlaps
     // it; when it is `chord` alone, it hides every later one and the press resolves to it.
     var first: KeyBinding?
@@ -215,14 +216,20 @@ extension Node {
       let bindings = node[attachment: KeyBindingsAttachment.self]
       // Compared where they are stored: most bindings begin with another chord. (A node's keys
       // are never empty: `bindKey` refuses them; the tree's defaults may hold anything.)
-      guard let index = bindings.indices.first(where: { bindings[$0].keys.chords[0] == chord }) else {
+      guard
+        let index = bindings.indices.first(where: {
+          bindings[$0].keys.chords[0] == chord && appliesHere(bindings[$0].identifier, isItem: isItem)
+        })
+      else {
         return false
       }
       first = KeyBinding(keys: bindings[index].keys, identifier: bindings[index].identifier, node: node)
       return true
     }
     if first == nil, let tree,
-      let binding = tree.defaultKeyBindings.first(where: { $0.keys.chords.first == chord })
+      let binding = tree.defaultKeyBindings.first(where: {
+        $0.keys.chords.first == chord && appliesHere($0.identifier, isItem: isItem)
+      })
     {
       first = KeyBinding(keys: binding.keys, identifier: binding.identifier, node: tree.root, isDefault: true)
     }
@@ -242,27 +249,54 @@ extension Node {
 
   /// Calls `body` with each binding from this node up, in the order the rule of nearest binding
   /// takes them (see ``resolveKey(_:)``), until it returns `true`.
+  ///
+  /// A binding to `item.Activate` is in effect only at an action item: elsewhere it is skipped.
   func forEachBinding(_ body: (KeySequence, String, Node, Bool) -> Bool) {
+    let isItem = isActionItem
     var stopped = false
     walkAncestors { node in
       guard node.hasAttachments else { return false }
       for binding in node[attachment: KeyBindingsAttachment.self]
-      where body(binding.keys, binding.identifier, node, false) {
+      where appliesHere(binding.identifier, isItem: isItem)
+        && body(binding.keys, binding.identifier, node, false)
+      {
         stopped = true
         return true
       }
       return false
     }
     guard !stopped, let tree else { return }
-    for binding in tree.defaultKeyBindings where body(binding.keys, binding.identifier, tree.root, true) {
+    for binding in tree.defaultKeyBindings
+    where appliesHere(binding.identifier, isItem: isItem)
+      && body(binding.keys, binding.identifier, tree.root, true)
+    {
       return
     }
+  }
+
+  /// Whether this node is an action item (see ``ViewTree/ModifierHost/actionItem(_:)``).
+  var isActionItem: Bool { hasAttachments && hasAttachment(ActionItemAttachment.self) }
+
+  /// Whether a binding to `identifier` is in effect at this node: one to `item.Activate` only at
+  /// an item, which it activates.
+  private func appliesHere(_ identifier: String, isItem: Bool) -> Bool {
+    isItem || identifier != itemActivation
+  }
+
+  /// What a resolved binding performs from this node, and with which sender: the binding's
+  /// identifier with the binding, or for `item.Activate` this item's identifier with the item.
+  func performed(by binding: KeyBinding) -> (identifier: String, sender: Any) {
+    guard binding.identifier == itemActivation, let item = actionItemIdentifier else {
+      return (binding.identifier, binding)
+    }
+    return (item, self)
   }
 
   /// Handles a key press at this node, as if it had focus: resolves it (see ``resolveKey(_:)``),
   /// then performs the identifier of the binding it completes from here, with the binding as
   /// sender; a focus identifier (such as `focus.Next`, Tab's default) moves the tree's focus
-  /// instead. Keys that begin longer bindings leave the sequence pending in the tree until the
+  /// instead, and `item.Activate` (Enter's default) performs this item's identifier with the
+  /// item as sender. Keys that begin longer bindings leave the sequence pending in the tree until the
   /// next key press.
   ///
   /// A pending sequence ends when a key completes it, and is cancelled, as the result says, when:
@@ -286,8 +320,8 @@ extension Node {
       if let move = FocusMove(identifier: binding.identifier) {
         return .reporting(.movedFocus(binding, moveFocus(move)), cancelling: cancelling)
       }
-      return .reporting(
-        .resolved(binding, perform(binding.identifier, sender: binding)), cancelling: cancelling)
+      let (identifier, sender) = performed(by: binding)
+      return .reporting(.resolved(binding, perform(identifier, sender: sender)), cancelling: cancelling)
     }
   }
 
@@ -304,8 +338,8 @@ extension Node {
       if let move = FocusMove(identifier: binding.identifier) {
         return .reporting(.movedFocus(binding, moveFocus(move)), cancelling: cancelling)
       }
-      return .reporting(
-        .resolved(binding, await perform(binding.identifier, sender: binding)), cancelling: cancelling)
+      let (identifier, sender) = performed(by: binding)
+      return .reporting(.resolved(binding, await perform(identifier, sender: sender)), cancelling: cancelling)
     }
   }
 
