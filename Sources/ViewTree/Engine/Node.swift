@@ -312,6 +312,31 @@ extension Node {
   }
 }
 
+extension Node {
+  /// The first of this node and its ancestors, nearest first, up to `root` (included; the top-most
+  /// node when `nil`), that `predicate` accepts, or `nil`.
+  ///
+  /// The nodes it passes over are not retained (invariant 10 of `INVARIANTS.md`): `predicate`
+  /// only reads (a node's traits, a table the tree keeps), calls no user code, and changes
+  /// nothing, so every node on the way stays alive through its child's link. Focus repairs walk a
+  /// chain as deep as the tree this way at the cost of plain loads.
+  ///
+  /// - Complexity: O(*d*) in the node's depth.
+  // NB: `@inline(never)`: inlined into the focus repair, the walk made Swift 6.3's optimizer fail
+  // its ownership check (a compiler crash in CopyPropagation, release builds only).
+  @inline(never)
+  func firstAncestor(within root: Node? = nil, where predicate: (Node) -> Bool) -> Node? {
+    var node = Unmanaged.passUnretained(self)
+    let stop = root.map { Unmanaged.passUnretained($0).toOpaque() }
+    while true {
+      if node._withUnsafeGuaranteedRef(predicate) { return node.takeUnretainedValue() }
+      if node.toOpaque() == stop { return nil }
+      guard let up = node._withUnsafeGuaranteedRef({ $0._up }) else { return nil }
+      node = up
+    }
+  }
+}
+
 extension Node: CustomStringConvertible {
   /// The node's ``path``.
   public var description: String { path }

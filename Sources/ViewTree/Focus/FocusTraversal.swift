@@ -138,14 +138,7 @@ extension Node {
 
   /// The nearest trapping scope this node is in (itself included), if any, in the tree whose
   /// root is `root`.
-  func enclosingTrap(within root: Node) -> Node? {
-    var ancestor: Node? = self
-    while let node = ancestor {
-      if node.hasAttachments, node.focusTraits?.scope == .trap { return node }
-      ancestor = node.parent(within: root)
-    }
-    return nil
-  }
+  func enclosingTrap(within root: Node) -> Node? { firstAncestor(within: root) { $0.isFocusTrap } }
 
 }
 
@@ -156,8 +149,7 @@ extension TreeState {
       if move.isForward, root.isTabStop(within: root) { return root }
       return enter(root, forward: move.isForward) ?? (root.isTabStop(within: root) ? root : nil)
     }
-    // A frame with a value that is not finite (NaN, an infinity) is no frame: it measures nothing.
-    if !move.isTraversal, let frame = current.focusTraits?.frame, frame.isFinite {
+    if !move.isTraversal, let frame = current.focusTraits?.frame {
       return nearest(move, from: current, frame: frame)
     }
     let target = tabTarget(from: current, forward: move.isForward)
@@ -329,12 +321,11 @@ extension TreeState {
   }
 
   /// The sort key of `node`, which declared `traits`, for a move from `current`: `nil` when it is
-  /// not a candidate (not focusable, out of Tab's way, without a finite frame, or not that way).
+  /// not a candidate (not focusable, out of Tab's way, without a frame, or not that way).
   private static func key(
     _ move: FocusMove, from origin: FocusFrame, current: Node, to node: Node, _ traits: FocusTraits
   ) -> (Int, Double, Double)? {
-    guard node !== current, traits.isFocusable, traits.order >= 0, let frame = traits.frame, frame.isFinite
-    else {
+    guard node !== current, traits.isFocusable, traits.order >= 0, let frame = traits.frame else {
       return nil
     }
     return distance(move, from: origin, to: frame)

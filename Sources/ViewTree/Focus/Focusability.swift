@@ -24,8 +24,9 @@ public struct FocusFrame: Equatable, Sendable {
     self.height = height
   }
 
-  /// Whether every value is finite: a frame with NaN or an infinity takes no part in a
-  /// direction move (see <doc:MovingFocus>).
+  /// Whether every value is finite: ``ModifierHost/focusable(_:order:frame:)`` keeps a frame with
+  /// NaN or an infinity as no frame, so it takes no part in a direction move (see
+  /// <doc:MovingFocus>).
   public var isFinite: Bool { x.isFinite && y.isFinite && width.isFinite && height.isFinite }
 
   var maxX: Double { x + width }
@@ -83,7 +84,8 @@ extension ModifierHost {
   ///   - order: Where Tab puts the node in a scope declared `ordered` (lowest first, ties in tree
   ///     order, `0` after every positive order, as HTML's `tabindex`); a negative order keeps the
   ///     node focusable by ``NodeTree/focus(_:)`` but out of Tab's way, in every scope.
-  ///   - frame: The node's rectangle, for directional moves; `nil` when the toolkit has none.
+  ///   - frame: The node's rectangle, for directional moves; `nil` when the toolkit has none. A
+  ///     frame with NaN or an infinity in it counts as none (see ``FocusFrame/isFinite``).
   /// - Returns: This node or declaration, for chaining.
   @discardableResult
   public consuming func focusable(_ isFocusable: Bool = true, order: Int = 0, frame: FocusFrame? = nil)
@@ -92,7 +94,8 @@ extension ModifierHost {
     var traits = attachment(FocusTraitsKey.self) ?? FocusTraits()
     traits.isFocusable = isFocusable
     traits.order = order
-    traits.frame = frame
+    // A frame that is not finite measures nothing: kept as no frame, so no move reads it.
+    traits.frame = frame.flatMap { $0.isFinite ? $0 : nil }
     return settingAttachment(FocusTraitsKey.self, to: traits)
   }
 
@@ -186,16 +189,24 @@ extension Node {
   /// its own rules, while the adopter's tree, asking with its own root, applies its rules too.
   /// Without `root`, up to the top-most node.
   func blockerAbove(within root: Node? = nil) -> FocusBlocker? {
-    var blocker: Node?
-    var top = self
-    while let parent = top.parent(within: root) {
-      if parent.hasAttachments, parent.focusTraits?.descendantsFocusable == false { blocker = parent }
-      top = parent
+    if let blocker = parent(within: root)?.firstAncestor(within: root, where: { $0.blocksDescendants }) {
+      return .ancestor(blocker)
     }
-    if let blocker { return .ancestor(blocker) }
-    if let filter = top._state?.focus.filter, !filter(self) { return .filter }
+    if let filter = (root ?? self.root)._state?.focus.filter, !filter(self) { return .filter }
     return nil
   }
+
+  /// Whether this node declares itself focusable (whatever blocks it).
+  var declaresFocusable: Bool { hasAttachments && focusTraits?.isFocusable == true }
+
+  /// Whether this node makes its descendants unfocusable.
+  var blocksDescendants: Bool { hasAttachments && focusTraits?.descendantsFocusable == false }
+
+  /// Whether this node is a focus scope, a group or a trap.
+  var isFocusScope: Bool { hasAttachments && focusTraits?.scope != nil }
+
+  /// Whether this node is a trapping focus scope.
+  var isFocusTrap: Bool { hasAttachments && focusTraits?.scope == .trap }
 
   /// Whether Tab stops at this node in the tree whose root is `root`: it can take focus and its
   /// order is not negative.

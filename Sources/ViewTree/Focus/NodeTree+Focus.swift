@@ -219,25 +219,31 @@ extension TreeState {
   private func rememberScopes(from old: Node?, to new: Node?) {
     // NB: a local, since passing the unretained `root` to a call copies (retains) it each time.
     let root = root
-    var ancestor = old
-    while let scope = ancestor {
-      if scope.focusTraits?.scope != nil, new.map({ !$0.isDescendant(of: scope) }) ?? true {
-        updateMemory(of: scope) { $0.lastFocused = old }
-      }
-      ancestor = scope.parent(within: root)
+    var scope = old?.firstAncestor(within: root) { $0.isFocusScope }
+    while let found = scope {
+      if new.map({ !$0.isDescendant(of: found) }) ?? true { remember(old, asLastFocusedIn: found) }
+      scope = found.parent(within: root)?.firstAncestor(within: root) { $0.isFocusScope }
     }
     // A trap is entered from `old` only when `old` is in the tree outside it. Focus that comes
     // from a node that left the tree (a restore, a repair) was inside every trap it lands in,
     // since focus cannot leave a trap: those traps keep the opener they have.
     var oldIsInTree: Bool?
-    ancestor = new
-    while let scope = ancestor {
-      if scope.focusTraits?.scope == .trap, old.map({ !$0.isDescendant(of: scope) }) ?? true {
+    var trap = new?.firstAncestor(within: root) { $0.isFocusTrap }
+    while let found = trap {
+      if old.map({ !$0.isDescendant(of: found) }) ?? true {
         if oldIsInTree == nil { oldIsInTree = old.map { $0.isDescendant(of: root) } ?? true }
-        if oldIsInTree == true { updateMemory(of: scope) { $0.opener = old } }
+        if oldIsInTree == true { remember(old, asOpenerOf: found) }
       }
-      ancestor = scope.parent(within: root)
+      trap = found.parent(within: root)?.firstAncestor(within: root) { $0.isFocusTrap }
     }
+  }
+
+  private func remember(_ node: Node?, asLastFocusedIn scope: Node) {
+    updateMemory(of: scope) { $0.lastFocused = node }
+  }
+
+  private func remember(_ node: Node?, asOpenerOf trap: Node) {
+    updateMemory(of: trap) { $0.opener = node }
   }
 
   private func updateMemory(of scope: Node, _ body: (inout ScopeMemory) -> Void) {
@@ -262,15 +268,15 @@ extension TreeState {
     guard let focused = focus.node, !focused.isDescendant(of: root) else { return }
     // Every ancestor the focused node has now is outside the tree too (one inside would put it
     // there): a trap that left with it is any of them.
-    var ancestor: Node? = focused
-    while let node = ancestor {
-      if node.hasAttachments, node.focusTraits?.scope == .trap, let opener = memory(of: node)?.opener,
-        opener.isDescendant(of: root), opener.focusBlocker(within: root) == nil
+    var trap = focused.firstAncestor { $0.isFocusTrap }
+    while let found = trap {
+      if let opener = memory(of: found)?.opener, opener.isDescendant(of: root),
+        opener.focusBlocker(within: root) == nil
       {
         setFocus(opener, reason: .restore)
         return
       }
-      ancestor = node._parent
+      trap = found._parent?.firstAncestor { $0.isFocusTrap }
     }
     setFocus(nearestFocusable(from: formerParent), reason: .repair)
   }
@@ -323,27 +329,19 @@ extension TreeState {
   /// - Complexity: O(*d*) in the depth of `start`, plus a filter call per focusable candidate.
   func nearestFocusable(from start: Node) -> Node? {
     let root = root
+    guard start.isDescendant(of: root) else { return nil }
+    // A blocker blocks the nodes below it, not itself.
     var topBlocker: Node?
-    var reachedRoot = false
-    var ancestor: Node? = start
-    while let node = ancestor {
-      // A blocker blocks the nodes below it, not itself.
-      if node !== start, node.hasAttachments, node.focusTraits?.descendantsFocusable == false {
-        topBlocker = node
-      }
-      if node === root {
-        reachedRoot = true
-        break
-      }
-      ancestor = node._parent
+    var blocker = start.parent(within: root)?.firstAncestor(within: root) { $0.blocksDescendants }
+    while let found = blocker {
+      topBlocker = found
+      blocker = found.parent(within: root)?.firstAncestor(within: root) { $0.blocksDescendants }
     }
-    guard reachedRoot else { return nil }
-    var candidate: Node? = topBlocker ?? start
-    while let node = candidate {
-      if node.hasAttachments, node.focusTraits?.isFocusable == true, focus.filter.map({ $0(node) }) ?? true {
-        return node
-      }
-      candidate = node.parent(within: root)
+    var candidate = (topBlocker ?? start).firstAncestor(within: root) { $0.declaresFocusable }
+    while let found = candidate {
+      // The filter is user code: asked between walks, about the node the walk returned.
+      if focus.filter.map({ $0(found) }) ?? true { return found }
+      candidate = found.parent(within: root)?.firstAncestor(within: root) { $0.declaresFocusable }
     }
     return nil
   }
