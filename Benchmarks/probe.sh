@@ -22,6 +22,9 @@ names=("$@")
 # Operations per measurement: performs cost about ten triggers.
 operations() {
   case $1 in
+  Remove*Chain1M) echo 2 ;;
+  Remove*Chain100k) echo 10 ;;
+  Remove*Chain10k) echo 50 ;;
   *Perform*) echo 20000 ;;
   Redeclare*) echo 200 ;;
   FocusNextSparse* | ReferenceFlagWalk*) echo 200 ;;
@@ -55,7 +58,10 @@ instructions)
   probe=$(swift build -c release --product Probe --show-bin-path)/Probe
   check_names "$probe"
   collected() {
-    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$probe" "$1" "$2" 2>&1 |
+    # The removal probes build a chain before each operation: only `probeMeasured` is counted.
+    local only=()
+    case $1 in Remove*Chain*) only=(--collect-atstart=no --toggle-collect='*probeMeasured*') ;; esac
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null "${only[@]}" "$probe" "$1" "$2" 2>&1 |
       awk '/Collected/ { print $NF }'
   }
   for name in "${names[@]}"; do

@@ -68,3 +68,43 @@ package final class FocusGridState {
     try! tree.focus(tree.root.children[0].children[12 * 40 + 20])
   }
 }
+
+/// A list beside a chain `depth` nodes deep, with a trap in the chain's middle: what removing a
+/// subtree that holds the focus costs against the same removal with nothing focused.
+package final class ChainRemovalState {
+  package let tree: NodeTree
+  let depth: Int
+  let focused: Bool
+
+  /// - Parameters:
+  ///   - depth: The chain's depth.
+  ///   - focused: Whether the chain's bottom node has the focus, given to it from the list (so the
+  ///     trap remembers the list as its opener), when the chain is removed.
+  package init(depth: Int, focused: Bool) {
+    self.depth = depth
+    self.focused = focused
+    tree = NodeTree("root") { Node("list").focusable() }
+  }
+
+  /// Hangs a new chain under the root (the root's second child), and focuses its bottom if asked.
+  package func build() {
+    let top = Node()
+    var bottom = top
+    for level in 1..<depth {
+      let child = Node()
+      if level == depth / 2 { child.focusScope(.trap) }
+      try! bottom.addChild(child)
+      bottom = child
+    }
+    bottom.focusable()
+    try! tree.root.addChild(top)
+    guard focused else { return }
+    try! tree.focus(id: "list")
+    try! tree.focus(bottom)
+  }
+
+  /// Removes the chain, which frees it: focus, if it was in the chain, goes back to the list.
+  package func remove() {
+    _ = try! tree.root.removeChild(at: 1)
+  }
+}

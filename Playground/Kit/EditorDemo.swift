@@ -99,7 +99,8 @@ public final class EditorDemo {
           NodeDeclaration("cancel").focusable()
           NodeDeclaration("delete-all").focusable()
         }
-        .focusScope(.trap, defaultFocus: "cancel")
+        // Focus enters the dialog when it appears, at its default button.
+        .focusScope(.trap, defaultFocus: "cancel", autofocus: true)
       }
     }
     // A locked document blocks edits before they reach anyone: a capture on the window.
@@ -245,11 +246,10 @@ public final class EditorDemo {
 
   // MARK: - The confirmation dialog (x in the list)
 
-  /// Opens "Delete rows?": declared into the tree, and focused, which enters it at its default.
+  /// Opens "Delete rows?": declared into the tree, whose autofocus enters it at its default.
   private func openConfirmation() {
     isConfirming = true
     render()
-    try! tree.focus(id: "confirm")
     log.append("Delete rows? (Tab cycles inside, Enter chooses, Esc cancels) focus: \(focusLabel)")
   }
 

@@ -4,23 +4,43 @@ import Testing
 import ViewTreeActions
 
 // raw-terminal-loop:begin
-/// Reads what the terminal on `input` sends, in raw mode, and passes each key press or paste to
-/// `handle` until `handle` returns `false` or the input ends. The terminal is restored however
-/// the loop ends, and also if the process is stopped by SIGINT, SIGTERM or SIGHUP.
-func readKeys(from input: Int32, handle: (TerminalInput) -> Bool) throws {
-  let terminal = try RawTerminal(input: input)
+/// What the read loop below hands its caller.
+enum TerminalEvent: Equatable {
+  /// A key press or a paste.
+  case input(TerminalInput)
+  /// No byte came for the loop's `idle` time: the caller's clock, to cancel a pending key
+  /// sequence that waited long enough (`tree.cancelPendingKeys()`) or to redraw.
+  case idle
+  /// The window's size changed; redraw to fit.
+  case resized(columns: Int, rows: Int)
+}
+
+/// Reads what the terminal sends, in raw mode, and passes each event to `handle` until `handle`
+/// returns `false` or the input ends. The terminal is restored however the loop ends, and also if
+/// the process is stopped by SIGINT, SIGTERM or SIGHUP.
+func runTerminal(
+  input: Int32 = 0, output: Int32 = 1, idle: Duration = .milliseconds(50),
+  handle: (TerminalEvent) -> Bool
+) throws {
+  let terminal = try RawTerminal(input: input, output: output)
   defer { terminal.restore() }
   var decoder = TerminalKeyDecoder()
+  var size = terminal.size
   while true {
-    let inputs: [TerminalInput]
-    switch terminal.read(timeout: .milliseconds(50)) {
-    case .bytes(let bytes): inputs = decoder.feed(bytes)
-    // Nothing more came: a lone ESC held this long was the Escape key.
-    case .timedOut: inputs = decoder.flush()
+    var events: [TerminalEvent]
+    switch terminal.read(timeout: idle) {
+    case .bytes(let bytes): events = decoder.feed(bytes).map { .input($0) }
+    // Nothing more came: a lone ESC held this long was the Escape key; then the pause itself.
+    case .timedOut: events = decoder.flush().map { .input($0) } + [.idle]
     // The terminal hung up or was closed (not a timeout: a raw read never returns 0 for that).
     case .endOfInput: return
     }
-    for input in inputs where !handle(input) { return }
+    // Asked after every read, so a resize shows within `idle` without a signal handler.
+    if let now = terminal.size, now.columns != size?.columns || now.rows != size?.rows {
+      size = now
+      events.append(.resized(columns: now.columns, rows: now.rows))
+    }
+    for event in events where !handle(event) { return }
   }
 }
 // raw-terminal-loop:end
@@ -53,6 +73,12 @@ func readKeys(from input: Int32, handle: (TerminalInput) -> Bool) throws {
     func type(_ bytes: [UInt8]) { _ = write(controller, bytes, bytes.count) }
 
     func closeController() { close(controller) }
+
+    /// Sets the window size, as a terminal emulator does when its window is resized.
+    func resize(columns: UInt16, rows: UInt16) {
+      var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+      _ = ioctl(controller, UInt(TIOCSWINSZ), &size)
+    }
 
     /// The terminal's local flags.
     var localFlags: tcflag_t {
@@ -115,10 +141,12 @@ func readKeys(from input: Int32, handle: (TerminalInput) -> Bool) throws {
         marker: "raw-terminal-loop", imports: ["import TerminalKeys"],
         document: "Sources/TerminalKeys/TerminalKeys.docc/TerminalKeys.md")
       let pty = try PseudoTerminal()
+      pty.resize(columns: 80, rows: 24)
       // Keys, a lone Escape (a key once the timeout passes), ctrl+s, then the input ends.
       pty.type(Array("g".utf8) + [0x1B])
       var seen: [String] = []
-      try readKeys(from: pty.terminal) { input in
+      try runTerminal(input: pty.terminal, output: pty.terminal) { event in
+        guard case .input(let input) = event else { return true }
         seen.append(input.description)
         // Typed after the Escape was read on its own, so that it waited for its timeout.
         if input == .key(KeyChord(.escape)) { pty.type([0x13]) }
@@ -131,12 +159,33 @@ func readKeys(from input: Int32, handle: (TerminalInput) -> Bool) throws {
       let second = try PseudoTerminal()
       second.type(Array("xyz".utf8))
       var count = 0
-      try readKeys(from: second.terminal) { _ in
+      try runTerminal(input: second.terminal, output: second.terminal) { _ in
         count += 1
         return count < 2
       }
       #expect(count == 2)
       #expect(second.isCanonicalWithEcho)
+    }
+
+    @Test func theArticlesLoopHandsPausesAndResizesToItsCaller() throws {
+      let pty = try PseudoTerminal()
+      pty.resize(columns: 80, rows: 24)
+      var events: [TerminalEvent] = []
+      try runTerminal(input: pty.terminal, output: pty.terminal, idle: .milliseconds(20)) { event in
+        events.append(event)
+        switch event {
+        // The first pause: the window grows; the loop says so, then a key ends it.
+        case .idle where events.count == 1: pty.resize(columns: 100, rows: 40)
+        case .resized: pty.type(Array("q".utf8))
+        case .input: return false
+        case .idle: break
+        }
+        return true
+      }
+      #expect(events.first == .idle)
+      #expect(events.contains(.resized(columns: 100, rows: 40)))
+      #expect(events.last == .input(.key(KeyChord(.character("q")))))
+      #expect(events.filter { if case .resized = $0 { true } else { false } }.count == 1)
     }
 
     @Test func aSignalThatEndsTheProcessRestoresTheTerminalFirst() throws {

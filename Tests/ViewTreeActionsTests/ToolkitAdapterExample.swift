@@ -30,7 +30,8 @@ import ViewTreeActions
   /// Call wherever the toolkit re-evaluates `body`: after every state change.
   func render() { tree.update(to: root().responder) }
 
-  func focus(_ id: String) { try? tree.focus(id: id) }
+  /// Focus where the user clicked; the error says why a node cannot take it (no `focusable()`).
+  func focus(_ id: String) throws(ViewTreeError) { try tree.focus(id: id) }
 
   /// Key input from the terminal or window system; `false` when nothing is bound.
   func key(_ chord: KeyChord) -> Bool {
@@ -82,8 +83,12 @@ import ViewTreeActions
   @Test func theAdapterRunsAToolkitApp() throws {
     let app = NotesApp()
     let host = ResponderHost { app }
-    host.focus("b")
+    try host.focus("b")
     #expect(host.focusedID == "b")
+    // A node that does not declare `focusable()` is refused, loudly.
+    #expect(throws: ViewTreeError.notFocusable(node: "window", reason: "it does not declare focusable()")) {
+      try host.focus("window")
+    }
     #expect(host.trigger(NotesApp.Delete(note: "b")).nodePath == "window/list/b")
     // The note left the state, so its node left the tree; focus moved to the list.
     #expect(app.notes == ["a", "c"])

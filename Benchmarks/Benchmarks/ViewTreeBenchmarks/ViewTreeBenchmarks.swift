@@ -316,6 +316,29 @@ let benchmarks: @Sendable () -> Void = {
     blackHole(root)
   }
 
+  // A chain with a trap in its middle removed from its tree (and so freed), with nothing focused
+  // and with the focus at its bottom: the same growth at 10k, 100k and 1M deep.
+  for depth in [10_000, 100_000, 1_000_000] {
+    for focused in [false, true] {
+      let name = "Remove\(focused ? "Focused" : "")Chain\(depth >= 1_000_000 ? "1M" : "\(depth / 1_000)k")"
+      Benchmark(
+        name,
+        configuration: .init(
+          metrics: [.wallClock, .mallocCountTotal], warmupIterations: 1, scalingFactor: .one,
+          maxDuration: .seconds(5), maxIterations: depth >= 1_000_000 ? 5 : 30)
+      ) { benchmark, state in
+        for _ in benchmark.scaledIterations {
+          state.build()
+          benchmark.startMeasurement()
+          state.remove()
+          benchmark.stopMeasurement()
+        }
+      } setup: {
+        ChainRemovalState(depth: depth, focused: focused)
+      }
+    }
+  }
+
   // A lookup by id that matches the first of 1,000,000 siblings.
   Benchmark("FirstChildLookup1M", configuration: .init(scalingFactor: .kilo)) { benchmark, root in
     for _ in benchmark.scaledIterations {

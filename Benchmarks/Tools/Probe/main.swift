@@ -49,7 +49,28 @@ func performs(
   }
 }
 
+/// What runs inside it is all that `probe.sh` counts for the probes that build a fixture for each
+/// operation (it passes valgrind `--toggle-collect` for them): the operation without its setup.
+@inline(never) func probeMeasured(_ body: () -> Void) { body() }
+
+/// A chain removed from its tree, built again before each removal (see `ChainRemovalState`).
+func chainRemovals(depth: Int, focused: Bool) -> Loop {
+  let state = ChainRemovalState(depth: depth, focused: focused)
+  return { count in
+    for _ in 0..<count {
+      state.build()
+      probeMeasured { state.remove() }
+    }
+  }
+}
+
 let probes: [String: () -> Loop] = [
+  "RemoveChain10k": { chainRemovals(depth: 10_000, focused: false) },
+  "RemoveFocusedChain10k": { chainRemovals(depth: 10_000, focused: true) },
+  "RemoveChain100k": { chainRemovals(depth: 100_000, focused: false) },
+  "RemoveFocusedChain100k": { chainRemovals(depth: 100_000, focused: true) },
+  "RemoveChain1M": { chainRemovals(depth: 1_000_000, focused: false) },
+  "RemoveFocusedChain1M": { chainRemovals(depth: 1_000_000, focused: true) },
   "TriggerOnTarget": { triggers(depth: 1) },
   "Trigger9Up": { triggers(depth: 9) },
   "Bubble64": { triggers(depth: 64) },

@@ -78,14 +78,7 @@ final class Machine {
     case 4:
       let infos = node(a).modifiers
       if !infos.isEmpty { try? node(a).removeModifier(infos[Int(b) % infos.count].id) }
-    case 5:
-      // Focusability declared or taken away, a scope, then a move or a focus.
-      switch b % 4 {
-      case 0: node(a).focusable()
-      case 1: node(a).focusScope(a % 2 == 0 ? .group : .trap)
-      case 2: tree.moveFocus(a % 2 == 0 ? .next : .previous)
-      default: try? tree.focus(node(a))
-      }
+    case 5: focusStep(a, b, depth: depth)
     case 6:
       if b % 2 == 0 { node(a).trigger(Ping(n: b)) } else { node(a).trigger(Pong(n: b)) }
     case 7: tree.firstResponder.trigger(Ping(n: a))
@@ -105,6 +98,42 @@ final class Machine {
     let problems = tree.checkInvariants(idle: depth == 0)
     precondition(problems.isEmpty, "invariants broken after op \(op % 13) at depth \(depth): \(problems)")
     return true
+  }
+
+  /// Frames for direction moves, the hostile ones among them.
+  static let frames: [FocusFrame?] = [
+    nil, FocusFrame(x: 0, y: 0, width: 4, height: 1), FocusFrame(x: 4, y: 0, width: 4, height: 1),
+    FocusFrame(x: 0, y: 2, width: 4, height: 1), FocusFrame(x: .nan, y: 1, width: 2, height: 1),
+    FocusFrame(x: 1, y: 1, width: .infinity, height: 1), FocusFrame(x: 2, y: 2, width: -3, height: 0),
+    FocusFrame(x: -.infinity, y: .nan, width: 0, height: 0),
+  ]
+
+  /// Focus: what nodes declare (focusability, frames, scopes, traps, autofocus, blocked
+  /// subtrees), moves, and callbacks that move the focus or run further steps (removals among
+  /// them) while a change is reported.
+  func focusStep(_ a: UInt8, _ b: UInt8, depth: Int) {
+    let moves: [FocusMove] = [.next, .previous, .left, .right, .up, .down]
+    switch b % 12 {
+    case 0: node(a).focusable(frame: Self.frames[Int(b / 12) % Self.frames.count])
+    case 1: node(a).focusScope(a % 2 == 0 ? .group : .trap, autofocus: b % 3 == 0)
+    case 2: tree.moveFocus(moves[Int(a) % moves.count])
+    case 3: try? tree.focus(node(a))
+    case 4: node(a).descendantsFocusable(b % 2 == 0)
+    case 5: tree.clearFocus()
+    case 6:
+      // A callback that runs one more step of the program for every change it hears of.
+      tree.onFocusChange = { [weak self] _ in _ = self?.step(depth: depth + 1) }
+    case 7:
+      // A callback that moves the focus itself, or removes the node that got it.
+      tree.onFocusChange = { [weak self] change in
+        guard let self, let new = change.new else { return }
+        if a % 2 == 0 { new.removeFromParent() } else { try? self.tree.focus(self.node(a)) }
+      }
+    case 8: tree.onFocusChange = nil
+    case 9: tree.focusFilter = b % 2 == 0 ? nil : { node in (node.id?.count ?? 0) % 2 == 0 }
+    case 10: node(a).focusable(false)
+    default: node(a).focusScope(.trap, defaultFocus: node(b).id, ordered: a % 2 == 0)
+    }
   }
 
   func addModifier(kind: UInt8, to node: Node) {

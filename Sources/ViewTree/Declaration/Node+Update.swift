@@ -22,7 +22,8 @@ extension Node {
   ///   identity, focus, attachments (such as key bindings or a manager) and its own children,
   ///   which are reconciled in turn. Declared children with no live match are created at their
   ///   declared position; live children that no declaration took are removed, exactly as
-  ///   ``removeChild(_:)`` removes them (focus moves to this node, a running dispatch skips them).
+  ///   ``removeChild(_:)`` removes them (focus in them is repaired as <doc:MovingFocus> says, a
+  ///   running dispatch skips them).
   /// - **Attachments** the declaration makes (a manager, key bindings, an action item, or any
   ///   ``NodeAttachmentKey`` set with ``ModifierHost/settingAttachment(_:to:)``) replace the
   ///   node's; those the node's previous declaration made and this one does not are removed.

@@ -2,7 +2,9 @@ extension Node {
   /// Appends a child.
   ///
   /// A child that already has a parent is moved, as the DOM's `appendChild` does; if it moves out
-  /// of a ``NodeTree`` that has focus inside it, focus moves to its former parent.
+  /// of a ``NodeTree`` that has focus inside it, that tree repairs its focus as
+  /// <doc:MovingFocus#The-rules> says (the nearest node that can take focus from the former parent
+  /// up, or the opener of a trap that left).
   ///
   /// - Parameter child: The node to append.
   /// - Throws: ``ViewTreeError/cycle(child:parent:)`` when `child` is this node or one of its
@@ -35,9 +37,10 @@ extension Node {
 
   /// Removes a child.
   ///
-  /// If a ``NodeTree`` had focus inside the removed subtree, focus moves to this node. A node
-  /// removed while its tree is dispatching an action is kept alive until the dispatch ends, and
-  /// the dispatch skips it.
+  /// If a ``NodeTree`` had focus inside the removed subtree, it repairs its focus as
+  /// <doc:MovingFocus#The-rules> says (the nearest node that can take focus from this one up, or
+  /// the opener of a trap that left). A node removed while its tree is dispatching an action is
+  /// kept alive until the dispatch ends, and the dispatch skips it.
   ///
   /// - Parameter child: The child to remove.
   /// - Throws: ``ViewTreeError/notAChild(child:parent:)`` when `child` is not a child of this node.

@@ -5,7 +5,8 @@ extension NodeTree {
   /// agree with their kinds and have increasing serials below the next one, its type filters cover
   /// its modifiers, focus
   /// is in the tree, and pinned nodes are marked as pinned; when `idle` (no dispatch is
-  /// running, as between steps of a test), nothing is pinned or counted as dispatching.
+  /// running, as between steps of a test), nothing is pinned or counted as dispatching, and no
+  /// focus change waits to be reported.
   /// Iterative, so deep trees are fine.
   ///
   /// - Parameter idle: Whether the caller knows that no dispatch is running.
@@ -40,6 +41,14 @@ extension NodeTree {
       problems.append("\(node.path) is pinned but not marked")
     }
     if idle {
+      // Between steps, no focus change waits to be reported and no serving is under way.
+      if state.focus.isReporting || !state.focus.reports.isEmpty {
+        problems.append(
+          "\(state.focus.reports.count) focus changes wait to be reported with no callback running")
+      }
+      if state.focus.isServingAutofocus {
+        problems.append("autofocus is being served with no change running")
+      }
       if state.dispatchDepth != 0 {
         problems.append("dispatch depth is \(state.dispatchDepth) with no dispatch running")
       }

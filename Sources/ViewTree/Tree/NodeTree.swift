@@ -32,17 +32,18 @@ public final class NodeTree {
 
   /// The focused node (the first responder), or `nil`.
   ///
-  /// When the focused node leaves the tree, focus moves to the node that opened the trapping
-  /// scope it was in, or to its nearest focusable ancestor still in the tree (see
-  /// <doc:MovingFocus>). Every change is reported to ``onFocusChange``.
+  /// When the focused node leaves the tree, focus moves to the node that opened a trapping scope
+  /// that left with it, or to the nearest node that can take focus above the cut (the rule is in
+  /// <doc:MovingFocus#The-rules>). Every change is reported to ``onFocusChange``.
   public var focusedNode: Node? { state.focus.node }
 
   /// Called after the focused node changed, with the node that had focus, the one that has it now
-  /// and why: ``focus(_:)``, ``moveFocus(_:)``, a trapping scope that left the tree, or a focused
-  /// node that left it.
+  /// and why: ``focus(_:)``, ``moveFocus(_:)``, a trapping scope that left the tree, a focused
+  /// node that left it, or a scope that took focus when it appeared.
   ///
   /// Toolkits mirror focus from here instead of tracking it by hand. The callback may change the
-  /// tree and the focus; a change it makes is reported after it returns.
+  /// tree and the focus, and is never re-entered: a change made while it runs is queued and
+  /// reported after it returns, in order (see <doc:MovingFocus#The-rules>).
   public var onFocusChange: ((FocusChange) -> Void)? {
     get { state.focus.onChange }
     set { state.focus.onChange = newValue }
