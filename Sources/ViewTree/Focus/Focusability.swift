@@ -35,7 +35,7 @@ public struct FocusFrame: Equatable, Sendable {
   var midY: Double { y + height / 2 }
 }
 
-/// What a focus scope does when Tab reaches its ends (see ``ModifierHost/focusScope(_:defaultFocus:ordered:)``).
+/// What a focus scope does when Tab reaches its ends (see ``ModifierHost/focusScope(_:defaultFocus:ordered:autofocus:)``).
 public enum FocusScopeKind: Equatable, Sendable {
   /// Tab leaves the scope at its ends, as it leaves a toolbar or a sidebar.
   case group

@@ -15,7 +15,7 @@ public struct KeyBinding: CustomStringConvertible {
   public let identifier: String
   /// The node that declared the binding; the root for one of the tree's `defaultKeyBindings`.
   public let node: Node
-  /// Whether it is one of the tree's ``ViewTree/NodeTree/defaultKeyBindings`` rather than
+  /// Whether it is one of the tree's default bindings (`NodeTree.defaultKeyBindings`) rather than
   /// `node`'s own.
   public let isDefault: Bool
 
