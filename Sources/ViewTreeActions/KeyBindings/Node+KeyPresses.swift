@@ -207,7 +207,6 @@ extension Node {
 
   /// Resolves `chord` as the first key of a sequence, by the rule of ``resolveKey(_:)``.
   private func resolveKey(startingWith chord: KeyChord) -> KeyResolution {
-    let isItem = isActionItem
     // The first binding that begins with `chord` is in effect, since nothing before it overlaps
     // it; when it is `chord` alone, it hides every later one and the press resolves to it.
     var first: KeyBinding?
@@ -218,7 +217,7 @@ extension Node {
       // are never empty: `bindKey` refuses them; the tree's defaults may hold anything.)
       guard
         let index = bindings.indices.first(where: {
-          bindings[$0].keys.chords[0] == chord && appliesHere(bindings[$0].identifier, isItem: isItem)
+          bindings[$0].keys.chords[0] == chord && appliesHere(bindings[$0].identifier)
         })
       else {
         return false
@@ -228,7 +227,7 @@ extension Node {
     }
     if first == nil, let tree,
       let binding = tree.defaultKeyBindings.first(where: {
-        $0.keys.chords.first == chord && appliesHere($0.identifier, isItem: isItem)
+        $0.keys.chords.first == chord && appliesHere($0.identifier)
       })
     {
       first = KeyBinding(keys: binding.keys, identifier: binding.identifier, node: tree.root, isDefault: true)
@@ -252,12 +251,11 @@ extension Node {
   ///
   /// A binding to `item.Activate` is in effect only at an action item: elsewhere it is skipped.
   func forEachBinding(_ body: (KeySequence, String, Node, Bool) -> Bool) {
-    let isItem = isActionItem
     var stopped = false
     walkAncestors { node in
       guard node.hasAttachments else { return false }
       for binding in node[attachment: KeyBindingsAttachment.self]
-      where appliesHere(binding.identifier, isItem: isItem)
+      where appliesHere(binding.identifier)
         && body(binding.keys, binding.identifier, node, false)
       {
         stopped = true
@@ -267,7 +265,7 @@ extension Node {
     }
     guard !stopped, let tree else { return }
     for binding in tree.defaultKeyBindings
-    where appliesHere(binding.identifier, isItem: isItem)
+    where appliesHere(binding.identifier)
       && body(binding.keys, binding.identifier, tree.root, true)
     {
       return
@@ -279,9 +277,7 @@ extension Node {
 
   /// Whether a binding to `identifier` is in effect at this node: one to `item.Activate` only at
   /// an item, which it activates.
-  private func appliesHere(_ identifier: String, isItem: Bool) -> Bool {
-    isItem || identifier != itemActivation
-  }
+  private func appliesHere(_ identifier: String) -> Bool { identifier != itemActivation || isActionItem }
 
   /// What a resolved binding performs from this node, and with which sender: the binding's
   /// identifier with the binding, or for `item.Activate` this item's identifier with the item.
