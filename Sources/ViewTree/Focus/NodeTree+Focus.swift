@@ -186,14 +186,15 @@ struct ScopeMemory {
 
 extension TreeState {
   /// Moves focus to `node` and reports the change; scopes the focus leaves remember the node, and
-  /// traps it enters remember the node it came from.
+  /// traps it enters remember the node it came from, unless the focused node left the tree
+  /// (`oldLeftTree`): then no scope records anything (see `repairFocus`).
   ///
   /// A change made while `onFocusChange` runs (by the callback, or by what it calls) is queued
   /// and reported after the callback returns, in order: the callback is never re-entered.
-  func setFocus(_ node: Node?, reason: FocusChangeReason) {
+  func setFocus(_ node: Node?, reason: FocusChangeReason, oldLeftTree: Bool = false) {
     let old = focus.node
     guard old !== node else { return }
-    rememberScopes(from: old, to: node)
+    if !oldLeftTree { rememberScopes(from: old, to: node) }
     focus.node = node
     guard focus.onChange != nil else { return }
     focus.reports.append(FocusChange(old: old, new: node, reason: reason))
@@ -216,6 +217,8 @@ extension TreeState {
     return memory
   }
 
+  /// Records what the scopes around the focus remember when it moves from `old`, a node in the
+  /// tree (or none), to `new`.
   private func rememberScopes(from old: Node?, to new: Node?) {
     // NB: a local, since passing the unretained `root` to a call copies (retains) it each time.
     let root = root
@@ -224,16 +227,9 @@ extension TreeState {
       if new.map({ !$0.isDescendant(of: found) }) ?? true { remember(old, asLastFocusedIn: found) }
       scope = found.parent(within: root)?.firstAncestor(within: root) { $0.isFocusScope }
     }
-    // A trap is entered from `old` only when `old` is in the tree outside it. Focus that comes
-    // from a node that left the tree (a restore, a repair) was inside every trap it lands in,
-    // since focus cannot leave a trap: those traps keep the opener they have.
-    var oldIsInTree: Bool?
     var trap = new?.firstAncestor(within: root) { $0.isFocusTrap }
     while let found = trap {
-      if old.map({ !$0.isDescendant(of: found) }) ?? true {
-        if oldIsInTree == nil { oldIsInTree = old.map { $0.isDescendant(of: root) } ?? true }
-        if oldIsInTree == true { remember(old, asOpenerOf: found) }
-      }
+      if old.map({ !$0.isDescendant(of: found) }) ?? true { remember(old, asOpenerOf: found) }
       trap = found.parent(within: root)?.firstAncestor(within: root) { $0.isFocusTrap }
     }
   }
@@ -263,22 +259,34 @@ extension TreeState {
   /// tree, or else to none.
   ///
   /// - Complexity: O(*d*) in the depths of the focused node and of `formerParent`, whatever the
-  ///   scopes around them (plus the openers' depths for traps that left with the focus).
+  ///   scopes around them: one walk up from the focus, one from `formerParent` (plus the
+  ///   openers' depths for traps that left with the focus).
   func repairFocus(formerParent: Node) {
-    guard let focused = focus.node, !focused.isDescendant(of: root) else { return }
-    // Every ancestor the focused node has now is outside the tree too (one inside would put it
-    // there): a trap that left with it is any of them.
-    var trap = focused.firstAncestor { $0.isFocusTrap }
+    guard let focused = focus.node else { return }
+    let root = root
+    // One walk up from the focus, the removed chain's only one: it reaches the root unless the
+    // focused node left, and notes on the way the nearest trap that left with it and remembers
+    // an opener.
+    var trap: Node?
+    let isInTree =
+      focused.firstAncestor { node in
+        if node === root { return true }
+        if trap == nil, node.isFocusTrap, self.memory(of: node)?.opener != nil { trap = node }
+        return false
+      } != nil
+    guard !isInTree else { return }
+    // Focus cannot have left a trap, so the traps it comes back into keep their openers, and the
+    // scopes that left with it record nothing.
     while let found = trap {
       if let opener = memory(of: found)?.opener, opener.isDescendant(of: root),
         opener.focusBlocker(within: root) == nil
       {
-        setFocus(opener, reason: .restore)
+        setFocus(opener, reason: .restore, oldLeftTree: true)
         return
       }
-      trap = found._parent?.firstAncestor { $0.isFocusTrap }
+      trap = found._parent?.firstAncestor { $0.isFocusTrap && self.memory(of: $0)?.opener != nil }
     }
-    setFocus(nearestFocusable(from: formerParent), reason: .repair)
+    setFocus(nearestFocusable(from: formerParent), reason: .repair, oldLeftTree: true)
   }
 
   /// Records that `scope`, which declares `autofocus`, appeared: the end of the change serves it.
