@@ -21,7 +21,7 @@ let package = Package(
     .target(name: "ViewTreeActions", dependencies: ["ViewTree", "Actions"]),
     .target(name: "ViewTreeTesting", dependencies: ["ViewTree", "Actions", "ViewTreeActions"]),
     // Terminal input decoding, in its own module so that non-terminal users never build it.
-    .target(name: "TerminalKeys", dependencies: ["ViewTreeActions"]),
+    .target(name: "TerminalKeys", dependencies: ["ViewTree", "ViewTreeActions"]),
     .target(
       name: "PlaygroundKit", dependencies: ["ViewTree", "Actions", "ViewTreeActions", "TerminalKeys"],
       path: "Playground/Kit"),

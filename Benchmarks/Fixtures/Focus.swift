@@ -59,7 +59,7 @@ package final class FocusGridState {
       Node("grid") {
         for row in 0..<25 {
           for column in 0..<40 {
-            Node().focusable(frame: FocusFrame(x: Double(column * 4), y: Double(row), width: 4, height: 1))
+            Node().focusable().frame(NodeFrame(x: Double(column * 4), y: Double(row), width: 4, height: 1))
           }
         }
       }

@@ -88,7 +88,7 @@ public final class EditorDemo {
       NodeDeclaration("swatches") {
         for (index, color) in Self.swatches.enumerated() {
           NodeDeclaration(color)
-            .focusable(frame: FocusFrame(x: Double(index % 3) * 8, y: Double(index / 3), width: 8, height: 1))
+            .focusable().frame(NodeFrame(x: Double(index % 3) * 8, y: Double(index / 3), width: 8, height: 1))
         }
       }
       .focusScope()

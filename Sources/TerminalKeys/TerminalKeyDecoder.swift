@@ -1,3 +1,4 @@
+import ViewTree
 import ViewTreeActions
 
 /// What a terminal sent: a key press, or text pasted with bracketed paste.
@@ -317,9 +318,9 @@ public struct TerminalKeyDecoder {
   }
 
   /// xterm's modifier parameter: 1 plus a bit set of shift 1, alt 2, ctrl 4, meta 8.
-  private static func modifiers(_ parameter: Int) -> KeyChord.Modifiers {
+  private static func modifiers(_ parameter: Int) -> KeyModifiers {
     let bits = max(0, parameter - 1)
-    var modifiers: KeyChord.Modifiers = []
+    var modifiers: KeyModifiers = []
     if bits & 1 != 0 { modifiers.insert(.shift) }
     if bits & 2 != 0 { modifiers.insert(.alt) }
     if bits & 4 != 0 { modifiers.insert(.control) }
@@ -344,7 +345,7 @@ public struct TerminalKeyDecoder {
   }
 
   /// The key of kitty's `ESC [ codepoint ; modifiers u`.
-  private static func kittyKey(_ codepoint: Int, _ modifiers: KeyChord.Modifiers) -> KeyChord? {
+  private static func kittyKey(_ codepoint: Int, _ modifiers: KeyModifiers) -> KeyChord? {
     switch codepoint {
     case 9: return KeyChord(.tab, modifiers: modifiers)
     case 13: return KeyChord(.enter, modifiers: modifiers)

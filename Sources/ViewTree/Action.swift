@@ -7,7 +7,18 @@
 /// struct Save: Action {}
 /// enum EditorAction: Action { case delete(row: Int), insert(String) }
 /// ```
-public protocol Action {}
+public protocol Action {
+  /// Whether nobody handling an action of this type is worth a report: `true` unless the type
+  /// says otherwise. An action whose type says `false` is a notification that most nodes ignore
+  /// (every ``PointerAction``, such as a pointer move over a label): unhandled, it reaches neither
+  /// ``NodeTree/onUnhandled`` nor the error ``NodeTree/requiresHandling`` makes.
+  static var expectsHandler: Bool { get }
+}
+
+extension Action {
+  /// Actions expect a handler, unless their type says otherwise.
+  public static var expectsHandler: Bool { true }
+}
 
 /// What a ``Node/receiveAction(_:)`` or ``Node/captureAction(_:)`` modifier decided.
 public enum ActionDisposition: Equatable, Sendable {

@@ -40,6 +40,9 @@ public enum ViewTreeError: Error, Equatable, CustomStringConvertible {
   case notFocusable(node: String, reason: String)
   /// ``NodeTree/focus(_:)`` would move focus out of the trapping scope it is in.
   case outsideFocusTrap(node: String, trap: String)
+  /// ``NodeTree/setPointerCapture(_:)`` was called while no button is down: a capture needs a
+  /// pressed button, as Pointer Events' `setPointerCapture` does.
+  case pointerCaptureWithoutButton(node: String)
 
   /// A sentence that says what went wrong and where.
   public var description: String {
@@ -78,6 +81,8 @@ public enum ViewTreeError: Error, Equatable, CustomStringConvertible {
       "'\(node)' cannot take focus: \(reason)"
     case .outsideFocusTrap(let node, let trap):
       "'\(node)' is outside '\(trap)', which traps the focus until it leaves the tree"
+    case .pointerCaptureWithoutButton(let node):
+      "'\(node)' cannot capture the pointer: no button is down"
     }
   }
 }

@@ -1,6 +1,7 @@
 import TerminalKeys
 import TestSupport
 import Testing
+import ViewTree
 import ViewTreeActions
 
 // raw-terminal-loop:begin

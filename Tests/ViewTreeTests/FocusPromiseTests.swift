@@ -150,13 +150,13 @@ import Testing
   }
 }
 
-@Suite struct FocusFrameTests {
+@Suite struct NodeFrameTests {
   @Test func aFrameThatIsNotFiniteNeverWinsADirectionMove() throws {
     let tree = NodeTree("root") {
-      Node("a").focusable(frame: FocusFrame(x: 0, y: 0, width: 4, height: 1))
-      Node("n").focusable(frame: FocusFrame(x: 0, y: 5, width: .nan, height: 1))
-      Node("inf").focusable(frame: FocusFrame(x: 0, y: 7, width: 4, height: .infinity))
-      Node("from").focusable(frame: FocusFrame(x: 0, y: 10, width: 4, height: 1))
+      Node("a").focusable().frame(NodeFrame(x: 0, y: 0, width: 4, height: 1))
+      Node("n").focusable().frame(NodeFrame(x: 0, y: 5, width: .nan, height: 1))
+      Node("inf").focusable().frame(NodeFrame(x: 0, y: 7, width: 4, height: .infinity))
+      Node("from").focusable().frame(NodeFrame(x: 0, y: 10, width: 4, height: 1))
     }
     try tree.focus(id: "from")
     #expect(tree.moveFocus(.up).movedTo?.id == "a")
@@ -165,8 +165,8 @@ import Testing
     #expect(tree.moveFocus(.up).movedTo?.id == "a")
     try tree.focus(id: "n")
     #expect(tree.moveFocus(.down).movedTo?.id == "inf")
-    #expect(!FocusFrame(x: .nan, y: 0, width: 1, height: 1).isFinite)
-    #expect(FocusFrame(x: 0, y: 0, width: -1, height: 0).isFinite)
+    #expect(!NodeFrame(x: .nan, y: 0, width: 1, height: 1).isFinite)
+    #expect(NodeFrame(x: 0, y: 0, width: -1, height: 0).isFinite)
   }
 }
 

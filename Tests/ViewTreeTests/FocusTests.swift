@@ -361,7 +361,7 @@ extension FocusTraversalTests {
     do {
       let tree = NodeTree("root") {
         Node("a").focusable()
-        Node("group") { Node("b").focusable(frame: FocusFrame(x: 0, y: 0, width: 1, height: 1)) }.focusScope()
+        Node("group") { Node("b").focusable().frame(NodeFrame(x: 0, y: 0, width: 1, height: 1)) }.focusScope()
         Node("dialog") { Node("c").focusable() }.focusScope(.trap)
       }
       weakRoot = tree.root
@@ -384,13 +384,13 @@ extension FocusTraversalTests {
       Node("grid") {
         for row in 0..<rows {
           for column in 0..<columns {
-            Node("r\(row)c\(column)").focusable(
-              frame: framed ? FocusFrame(x: Double(column * 4), y: Double(row), width: 4, height: 1) : nil)
+            Node("r\(row)c\(column)").focusable()
+              .frame(framed ? NodeFrame(x: Double(column * 4), y: Double(row), width: 4, height: 1) : nil)
           }
         }
       }
       .focusScope()
-      Node("outside").focusable(frame: FocusFrame(x: 100, y: 0, width: 4, height: 1))
+      Node("outside").focusable().frame(NodeFrame(x: 100, y: 0, width: 4, height: 1))
     }
   }
 
@@ -425,7 +425,7 @@ extension FocusTraversalTests {
     try tree.focus(id: "r0c0")
     tree.node(id: "r0c1")?.descendantsFocusable(false)
     try tree.node(id: "r0c1")?.addChild(
-      Node("inner").focusable(frame: FocusFrame(x: 5, y: 0, width: 1, height: 1)))
+      Node("inner").focusable().frame(NodeFrame(x: 5, y: 0, width: 1, height: 1)))
     #expect(press(tree, .right) == "r0c1")
     #expect(press(tree, .right) == "r0c2")
   }
@@ -448,10 +448,10 @@ extension FocusTraversalTests {
 
   @Test func outOfLineNodesAreChosenByDistanceWhenNothingIsInLine() throws {
     let tree = NodeTree("window") {
-      Node("origin").focusable(frame: FocusFrame(x: 0, y: 0, width: 2, height: 1))
-      Node("far").focusable(frame: FocusFrame(x: 20, y: 5, width: 2, height: 1))
-      Node("near").focusable(frame: FocusFrame(x: 4, y: 2, width: 2, height: 1))
-      Node("behind").focusable(frame: FocusFrame(x: -6, y: 0, width: 2, height: 1))
+      Node("origin").focusable().frame(NodeFrame(x: 0, y: 0, width: 2, height: 1))
+      Node("far").focusable().frame(NodeFrame(x: 20, y: 5, width: 2, height: 1))
+      Node("near").focusable().frame(NodeFrame(x: 4, y: 2, width: 2, height: 1))
+      Node("behind").focusable().frame(NodeFrame(x: -6, y: 0, width: 2, height: 1))
     }
     try tree.focus(id: "origin")
     #expect(press(tree, .right) == "near")

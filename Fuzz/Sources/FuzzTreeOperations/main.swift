@@ -101,11 +101,11 @@ final class Machine {
   }
 
   /// Frames for direction moves, the hostile ones among them.
-  static let frames: [FocusFrame?] = [
-    nil, FocusFrame(x: 0, y: 0, width: 4, height: 1), FocusFrame(x: 4, y: 0, width: 4, height: 1),
-    FocusFrame(x: 0, y: 2, width: 4, height: 1), FocusFrame(x: .nan, y: 1, width: 2, height: 1),
-    FocusFrame(x: 1, y: 1, width: .infinity, height: 1), FocusFrame(x: 2, y: 2, width: -3, height: 0),
-    FocusFrame(x: -.infinity, y: .nan, width: 0, height: 0),
+  static let frames: [NodeFrame?] = [
+    nil, NodeFrame(x: 0, y: 0, width: 4, height: 1), NodeFrame(x: 4, y: 0, width: 4, height: 1),
+    NodeFrame(x: 0, y: 2, width: 4, height: 1), NodeFrame(x: .nan, y: 1, width: 2, height: 1),
+    NodeFrame(x: 1, y: 1, width: .infinity, height: 1), NodeFrame(x: 2, y: 2, width: -3, height: 0),
+    NodeFrame(x: -.infinity, y: .nan, width: 0, height: 0),
   ]
 
   /// Focus: what nodes declare (focusability, frames, scopes, traps, autofocus, blocked
@@ -114,7 +114,7 @@ final class Machine {
   func focusStep(_ a: UInt8, _ b: UInt8, depth: Int) {
     let moves: [FocusMove] = [.next, .previous, .left, .right, .up, .down]
     switch b % 12 {
-    case 0: node(a).focusable(frame: Self.frames[Int(b / 12) % Self.frames.count])
+    case 0: node(a).focusable().frame(Self.frames[Int(b / 12) % Self.frames.count])
     case 1: node(a).focusScope(a % 2 == 0 ? .group : .trap, autofocus: b % 3 == 0)
     case 2: tree.moveFocus(moves[Int(a) % moves.count])
     case 3: try? tree.focus(node(a))

@@ -108,9 +108,10 @@ struct DispatchRun: ~Copyable {
     path: UnsafeBufferPointer<PathEntry>, tree: Unmanaged<TreeState>,
     action: UnsafeMutablePointer<any Action>,
     error: UnsafeMutablePointer<(any Error)?>, type: ObjectIdentifier, trace: Unmanaged<ActionTrace>?,
-    slot: RequestSlot?, firstBubble: Int, capture: Bool,
+    slot: RequestSlot?, firstBubble: Int, capture: Bool, bubbleEnd: Int,
     awaits: Bool
   ) {
+    self.bubbleEnd = bubbleEnd
     self.path = path
     self.treeRef = tree
     self.actionPointer = action
@@ -135,6 +136,9 @@ struct DispatchRun: ~Copyable {
   }
 
   private let firstBubble: Int
+  /// The bubble phase runs up to this position of the path, excluded: the path's length, or 1
+  /// for an action delivered to its target only.
+  private let bubbleEnd: Int
 
   @inline(__always)
   func node(at index: Int) -> Node { path[index].node.takeUnretainedValue() }
@@ -191,7 +195,7 @@ struct DispatchRun: ~Copyable {
       index = firstBubble < 0 ? path.count : firstBubble
       position = 0
     }
-    while index < path.count {
+    while index < bubbleEnd {
       let found = candidate(at: index, from: position, in: .bubble)
       if found >= 0, let step = runModifiers(at: index, from: found, in: .bubble) { return step }
       index += 1
@@ -226,6 +230,8 @@ struct DispatchRun: ~Copyable {
   // Out of line: the unhandled ending is rare, and inlined it made `run` heavier for every action.
   @inline(never)
   private mutating func finishUnhandled() {
+    // A notification nobody took (a pointer move over a label) is the usual case, not a report.
+    guard type(of: action).expectsHandler else { return }
     let target = node(at: 0)
     tree.settings.onUnhandled?(action, target)
     if requiresHandling() {

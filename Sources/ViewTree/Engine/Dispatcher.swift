@@ -20,15 +20,20 @@ enum Dispatcher {
   ///
   /// Not generic: the entry points users call are inlinable and box the action in their caller,
   /// where its type is known, so that no dispatch pays for unspecialized generic code.
+  ///
+  /// With `targetOnly`, only the target's own bubble modifiers run (no capture, no bubble above
+  /// it), as for an action that does not bubble (a pointer entering a node); an error a modifier
+  /// throws still travels outward to the `catchError` modifiers above.
   @usableFromInline
   static func dispatch(
     _ action: consuming any Action, type actionType: ObjectIdentifier, from target: Node, trace: ActionTrace?,
-    slot: RequestSlot? = nil
+    slot: RequestSlot? = nil, targetOnly: Bool = false
   ) -> ActionOutcome {
     // The run works on these variables in place, so that the action is never copied: it arrives
     // here moved, and is moved into the outcome.
     var error: (any Error)?
-    let (ending, held) = run(&action, &error, type: actionType, from: target, trace: trace, slot: slot)
+    let (ending, held) = run(
+      &action, &error, type: actionType, from: target, trace: trace, slot: slot, targetOnly: targetOnly)
     // Built before the dispatch ends, while the nodes the ending names are still held.
     let outcome = ending.outcome(with: consume action, error: consume error)
     held?.end()
@@ -43,7 +48,8 @@ enum Dispatcher {
     slot: RequestSlot
   ) -> RequestEnd {
     var error: (any Error)?
-    let (ending, held) = run(&action, &error, type: actionType, from: target, trace: trace, slot: slot)
+    let (ending, held) = run(
+      &action, &error, type: actionType, from: target, trace: trace, slot: slot, targetOnly: false)
     let end: RequestEnd
     if slot.answered.pointee, case .handled(let node) = ending {
       // The node is on the path, still held: retained here for the caller.
@@ -62,7 +68,7 @@ enum Dispatcher {
   @inline(__always)
   static func run(
     _ action: inout any Action, _ error: inout (any Error)?, type actionType: ObjectIdentifier,
-    from target: Node, trace: ActionTrace?, slot: RequestSlot?
+    from target: Node, trace: ActionTrace?, slot: RequestSlot?, targetOnly: Bool
   ) -> (DispatchRun.Ending, HeldTree?) {
     // Unretained: the caller holds the trace for the whole dispatch. (A `ActionTrace?` passed on
     // would be retained and released, a call even for `nil`, on every dispatch.)
@@ -71,8 +77,10 @@ enum Dispatcher {
       withUnsafeMutablePointer(to: &error) { error in
         withPath(from: target, type: actionType) { path, firstBubble, capture in
           run(
-            action, error: error, type: actionType, path: path, firstBubble: firstBubble, capture: capture,
-            trace: trace, slot: slot)
+            action, error: error, type: actionType, path: path,
+            firstBubble: targetOnly ? (firstBubble == 0 ? 0 : -1) : firstBubble,
+            capture: capture && !targetOnly,
+            bubbleEnd: targetOnly ? 1 : path.count, trace: trace, slot: slot)
         }
       }
     }
@@ -156,10 +164,13 @@ enum Dispatcher {
   static func run(
     _ action: UnsafeMutablePointer<any Action>, error: UnsafeMutablePointer<(any Error)?>,
     type actionType: ObjectIdentifier, path: UnsafeBufferPointer<PathEntry>, firstBubble: Int, capture: Bool,
-    trace: Unmanaged<ActionTrace>?, slot: RequestSlot?
+    bubbleEnd: Int, trace: Unmanaged<ActionTrace>?, slot: RequestSlot?
   ) -> (DispatchRun.Ending, HeldTree?) {
     let (top, state) = top(of: path)
     guard let tree = state else { return (.notDispatched(.notInTree), nil) }
+    // No modifier on the path can run, and nobody handling the action is no report: it ends
+    // unhandled here, as the run would end it, without holding the tree for a run.
+    if firstBubble < 0, !capture, !type(of: action.pointee).expectsHandler { return (.unhandled, nil) }
     let limit = tree._withUnsafeGuaranteedRef {
       $0.dispatchDepth < $0.settings.reentrancyLimit ? nil : $0.settings.reentrancyLimit
     }
@@ -173,7 +184,7 @@ enum Dispatcher {
     tree._withUnsafeGuaranteedRef { $0.dispatchDepth += 1 }
     var run = DispatchRun(
       path: path, tree: tree, action: action, error: error, type: actionType, trace: trace, slot: slot,
-      firstBubble: firstBubble, capture: capture, awaits: false)
+      firstBubble: firstBubble, capture: capture, bubbleEnd: bubbleEnd, awaits: false)
     var step = run.run()
     // A synchronous dispatch cannot wait: an asynchronous modifier throws instead, and the error
     // travels outward like any other.
@@ -241,7 +252,7 @@ extension Dispatcher {
       error: errorStorage,
       type: actionType,
       trace: trace.map(Unmanaged.passUnretained), slot: slot, firstBubble: firstBubble, capture: capture,
-      awaits: true)
+      bubbleEnd: path.count, awaits: true)
     var step = run.run()
     while case .suspended(let suspension) = step {
       let reply: Swift.Result<ModifierReply, any Error>
@@ -260,5 +271,20 @@ extension Dispatcher {
     withExtendedLifetime(nodes) {}
     withExtendedLifetime(left) {}
     return outcome
+  }
+}
+
+extension Node {
+  /// Delivers `action` to this node alone: its own bubble modifiers run, none above or in
+  /// capture (see `Dispatcher.dispatch`, `targetOnly`), for a pointer entering or leaving it.
+  ///
+  /// A node none of whose modifiers may take the action is passed over without walking its
+  /// path, when nobody handling the action is no report (`Action.expectsHandler`): hovering over
+  /// a deep chain costs a filter test per node that has no hover handler.
+  @discardableResult
+  func deliver<A: Action>(_ action: A) -> ActionOutcome {
+    let type = ObjectIdentifier(A.self)
+    if !A.expectsHandler, bubbleFilter & TypeFilter.bit(for: type) == 0 { return .unhandled(action) }
+    return Dispatcher.dispatch(action, type: type, from: self, trace: nil, targetOnly: true)
   }
 }

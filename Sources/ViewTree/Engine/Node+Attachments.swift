@@ -91,7 +91,7 @@ extension Node {
   /// Removes the attachment stored under `id`.
   func removeAttachment(for id: ObjectIdentifier) {
     let removed = takeAttachment(for: id)
-    if id == ObjectIdentifier(LifecycleCallbacks.self) || id == ObjectIdentifier(FocusTraitsKey.self) {
+    if id == ObjectIdentifier(LifecycleCallbacks.self) || id == ObjectIdentifier(InputTraitsKey.self) {
       lifecycleCallbacksChanged()
     }
     // Released here, after the list changed: its value's deinit may change the attachments.

@@ -186,7 +186,11 @@ public final class Node {
 
   var _parent: Node? {
     get { _up?.takeUnretainedValue() }
-    set { _up = newValue.map(Unmanaged.passUnretained) }
+    set {
+      _up = newValue.map(Unmanaged.passUnretained)
+      // Hit testing sorts the children of a parent that has one with a `zIndex`.
+      if _extras != nil { noteZIndex(to: newValue) }
+    }
   }
 
   /// The node's children, in order.
@@ -275,6 +279,11 @@ final class NodeExtras {
   var catchModifierCount: Int32 = 0
   var hasLifecycleCallbacks = false
   var requiresHandling = false
+  /// Whether a child declared a `zIndex` once, so that hit testing sorts the children (see
+  /// `TreeState.forEachHit`).
+  var sortsChildrenByZIndex = false
+  /// Whether the pointer is over this node or a descendant (see `TreePointer.hovered`).
+  var isHovered = false
   /// The identity of the handle the node is bound to (see ``NodeHandle``), which owns it and
   /// clears this when it lets go of the node.
   var boundHandle: ObjectIdentifier?

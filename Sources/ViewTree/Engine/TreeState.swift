@@ -22,6 +22,11 @@ final class TreeState {
   unowned(unsafe) let root: Node
   /// The focus and who hears of its changes (see `NodeTree+Focus.swift`).
   var focus = TreeFocus()
+  /// The pointer: hover, capture, buttons and clicks (see `PointerRouting.swift`).
+  var pointer = TreePointer()
+  /// The stacks hit tests walk in (see `HitTest.swift`): only the walk touches them, and it
+  /// calls no user code (invariant 4).
+  @exclusivity(unchecked) var hitScratch = HitScratch()
   /// The handle user code holds, if any is alive.
   private(set) weak var handle: NodeTree?
   /// Whether a live handle holds the root: then a dispatch need not retain the root to keep its
@@ -133,14 +138,16 @@ extension Node {
         if tree.dispatchDepth > 0 {
           for removed in nodes { tree.pin(removed) }
         }
-        if tree.focus.node != nil {
+        if tree.focus.node != nil || tree.pointer.isTracking {
           if firstRoot == nil { firstRoot = node } else { moreRoots.append(node) }
         }
       }
       current = node._parent
     }
-    firstRoot?._state?.repairFocus(formerParent: formerParent)
-    for root in moreRoots { root._state?.repairFocus(formerParent: formerParent) }
+    for root in [firstRoot].compactMap({ $0 }) + moreRoots {
+      root._state?.repairPointer(formerParent: formerParent)
+      root._state?.repairFocus(formerParent: formerParent)
+    }
   }
 
   /// Whether `state` keeps this node alive (see `TreeState.pin`).

@@ -100,9 +100,9 @@ extension Node {
   /// Calls `body` with each node below this one that declares focus traits, in tree order; the
   /// descendants of a node that makes them unfocusable are not visited. `body` must not change
   /// the tree.
-  func forEachDeclaringFocus(_ body: (Node, FocusTraits) -> Void) {
+  func forEachDeclaringFocus(_ body: (Node, InputTraits) -> Void) {
     forEachInSubtree { node in
-      guard node !== self, node.hasAttachments, let traits = node[attachment: FocusTraitsKey.self] else {
+      guard node !== self, node.hasAttachments, let traits = node[attachment: InputTraitsKey.self] else {
         return .enterChildren
       }
       body(node, traits)
@@ -149,7 +149,7 @@ extension TreeState {
       if move.isForward, root.isTabStop(within: root) { return root }
       return enter(root, forward: move.isForward) ?? (root.isTabStop(within: root) ? root : nil)
     }
-    if !move.isTraversal, let frame = current.focusTraits?.frame {
+    if !move.isTraversal, let frame = current.inputTraits?.frame {
       return nearest(move, from: current, frame: frame)
     }
     let target = tabTarget(from: current, forward: move.isForward)
@@ -164,7 +164,7 @@ extension TreeState {
     var ordered: Node?
     var ancestor: Node? = current
     while let node = ancestor {
-      if node.hasAttachments, let traits = node.focusTraits, let kind = traits.scope {
+      if node.hasAttachments, let traits = node.inputTraits, let kind = traits.scope {
         if traits.ordered, ordered == nil { ordered = node }
         if kind == .trap {
           domain = node
@@ -211,17 +211,17 @@ extension TreeState {
   private func nextTabStop(
     _ walk: inout FocusWalk, domain: Node, mark: Node, forward: Bool, isOpen: (Node) -> Bool
   ) -> Node? {
-    func isUnit(_ node: Node, _ traits: FocusTraits?) -> Bool {
+    func isUnit(_ node: Node, _ traits: InputTraits?) -> Bool {
       traits?.scope != nil && node !== domain && !isOpen(node)
     }
-    var skipChildren = mark !== domain && isUnit(mark, mark.focusTraits)
+    var skipChildren = mark !== domain && isUnit(mark, mark.inputTraits)
     var wraps = 0
     while true {
       if forward {
         walk.stepForward(enterChildren: !skipChildren)
       } else {
         walk.stepBackward { node in
-          guard node !== domain, node.hasAttachments, let traits = node.focusTraits else { return true }
+          guard node !== domain, node.hasAttachments, let traits = node.inputTraits else { return true }
           return traits.descendantsFocusable && !isUnit(node, traits)
         }
       }
@@ -233,7 +233,7 @@ extension TreeState {
         wraps += 1
         if wraps > 2 { return nil }
       }
-      let traits = node.hasAttachments ? node.focusTraits : nil
+      let traits = node.hasAttachments ? node.inputTraits : nil
       if isUnit(node, traits) {
         if forward {
           if node.isTabStop(within: root) { return node }
@@ -255,7 +255,7 @@ extension TreeState {
   /// The node focus goes to when it enters `scope` from outside: the one the scope remembers,
   /// else its default, else its first tab stop (its last, going backward).
   func enter(_ scope: Node, forward: Bool) -> Node? {
-    let traits = scope.focusTraits ?? FocusTraits()
+    let traits = scope.inputTraits ?? InputTraits()
     let defaultFocus = scope[attachment: FocusDefaultKey.self]
     if let last = memory(of: scope)?.lastFocused, last !== scope, last.isDescendant(of: scope),
       last.focusBlocker(within: root) == nil
@@ -278,7 +278,7 @@ extension TreeState {
   /// The tab stops of a scope declared `ordered`, in its order: positive orders first, lowest
   /// first, then order 0; ties in tree order.
   private func tabOrder(of scope: Node) -> [Node] {
-    guard scope.focusTraits?.descendantsFocusable != false else { return [] }
+    guard scope.inputTraits?.descendantsFocusable != false else { return [] }
     var stops: [(node: Node, order: Int, position: Int)] = []
     scope.forEachDeclaringFocus { node, traits in
       guard traits.isFocusable, traits.order >= 0 else { return }
@@ -291,9 +291,9 @@ extension TreeState {
 
   /// The nearest tab stop with a frame in the direction of `move`, among those in the nearest
   /// scope around `current` (or the tree): those in line with `current` first, then by distance.
-  private func nearest(_ move: FocusMove, from current: Node, frame origin: FocusFrame) -> Node? {
+  private func nearest(_ move: FocusMove, from current: Node, frame origin: NodeFrame) -> Node? {
     var domain = current.parent(within: root)
-    while let node = domain, !(node.hasAttachments && node.focusTraits?.scope != nil) {
+    while let node = domain, !(node.hasAttachments && node.inputTraits?.scope != nil) {
       domain = node.parent(within: root)
     }
     let scope = domain ?? root
@@ -323,7 +323,7 @@ extension TreeState {
   /// The sort key of `node`, which declared `traits`, for a move from `current`: `nil` when it is
   /// not a candidate (not focusable, out of Tab's way, without a frame, or not that way).
   private static func key(
-    _ move: FocusMove, from origin: FocusFrame, current: Node, to node: Node, _ traits: FocusTraits
+    _ move: FocusMove, from origin: NodeFrame, current: Node, to node: Node, _ traits: InputTraits
   ) -> (Int, Double, Double)? {
     guard node !== current, traits.isFocusable, traits.order >= 0, let frame = traits.frame else {
       return nil
@@ -334,7 +334,7 @@ extension TreeState {
   /// How far `frame` lies from `origin` in the direction of `move`, as a sort key (in line first,
   /// then the gap along the move, then the offset across it), or `nil` when it does not lie that
   /// way.
-  static func distance(_ move: FocusMove, from origin: FocusFrame, to frame: FocusFrame) -> (
+  static func distance(_ move: FocusMove, from origin: NodeFrame, to frame: NodeFrame) -> (
     Int, Double, Double
   )? {
     let gap: Double

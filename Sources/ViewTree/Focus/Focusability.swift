@@ -1,40 +1,3 @@
-/// A focusable node's rectangle, in whatever units the toolkit lays out in (terminal cells or
-/// points): what moving focus in a direction measures (see ``FocusMove``).
-public struct FocusFrame: Equatable, Sendable {
-  /// The left edge.
-  public var x: Double
-  /// The top edge; `y` grows downward, as rows of a terminal and most toolkits' coordinates do.
-  public var y: Double
-  /// The width.
-  public var width: Double
-  /// The height.
-  public var height: Double
-
-  /// Creates a frame.
-  ///
-  /// - Parameters:
-  ///   - x: The left edge.
-  ///   - y: The top edge.
-  ///   - width: The width.
-  ///   - height: The height.
-  public init(x: Double, y: Double, width: Double, height: Double) {
-    self.x = x
-    self.y = y
-    self.width = width
-    self.height = height
-  }
-
-  /// Whether every value is finite: ``ModifierHost/focusable(_:order:frame:)`` keeps a frame with
-  /// NaN or an infinity as no frame, so it takes no part in a direction move (see
-  /// <doc:MovingFocus>).
-  public var isFinite: Bool { x.isFinite && y.isFinite && width.isFinite && height.isFinite }
-
-  var maxX: Double { x + width }
-  var maxY: Double { y + height }
-  var midX: Double { x + width / 2 }
-  var midY: Double { y + height / 2 }
-}
-
 /// What a focus scope does when Tab reaches its ends (see ``ModifierHost/focusScope(_:defaultFocus:ordered:autofocus:)``).
 public enum FocusScopeKind: Equatable, Sendable {
   /// Tab leaves the scope at its ends, as it leaves a toolbar or a sidebar.
@@ -44,59 +7,44 @@ public enum FocusScopeKind: Equatable, Sendable {
   case trap
 }
 
-/// What a node declared about focus: one attachment, so that a walk reads one value per node,
-/// and plain data, so that reading it copies bytes and counts no references.
-struct FocusTraits {
-  var isFocusable = false
-  var order = 0
-  var frame: FocusFrame?
-  var scope: FocusScopeKind?
-  var ordered = false
-  var autofocus = false
-  var descendantsFocusable = true
-}
-
-enum FocusTraitsKey: NodeAttachmentKey {
-  static var defaultValue: FocusTraits? { nil }
-}
-
 /// The id of a scope's default node, apart from the traits: only entering a scope reads it.
 enum FocusDefaultKey: NodeAttachmentKey {
   static var defaultValue: String? { nil }
 }
 
 extension ModifierHost {
-  /// Declares whether this node can take focus, where Tab puts it, and the frame moving focus in
-  /// a direction measures.
+  /// Declares whether this node can take focus, where Tab puts it, and whether a press of the
+  /// pointer on it gives it focus.
   ///
   /// ```swift
   /// Node("name").focusable()
   /// Node("help").focusable(order: -1)  // focusable, but Tab skips it
-  /// Node("cell").focusable(frame: FocusFrame(x: 0, y: 2, width: 8, height: 1))
+  /// Node("bold").focusable(focusOnPress: false)  // a toolbar button that leaves focus in the editor
   /// ```
   ///
   /// Only a node that declares itself focusable can take focus: ``NodeTree/focus(_:)`` reports
-  /// ``ViewTreeError/notFocusable(node:reason:)`` for any other. Declaring it again replaces all
-  /// three values, so a toolkit re-declares the frame after each layout.
+  /// ``ViewTreeError/notFocusable(node:reason:)`` for any other. Declaring it again replaces the
+  /// three values. The rectangle that direction moves measure is the node's frame (see
+  /// ``frame(_:zIndex:hitBehavior:)``).
   ///
   /// - Parameters:
   ///   - isFocusable: Whether the node can take focus.
   ///   - order: Where Tab puts the node in a scope declared `ordered` (lowest first, ties in tree
   ///     order, `0` after every positive order, as HTML's `tabindex`); a negative order keeps the
   ///     node focusable by ``NodeTree/focus(_:)`` but out of Tab's way, in every scope.
-  ///   - frame: The node's rectangle, for directional moves; `nil` when the toolkit has none. A
-  ///     frame with NaN or an infinity in it counts as none (see ``FocusFrame/isFinite``).
+  ///   - focusOnPress: Whether a press of the pointer on the node, or on a node below it that
+  ///     cannot take focus, focuses it (see <doc:RoutingThePointer>); `false` leaves the focus
+  ///     where it is.
   /// - Returns: This node or declaration, for chaining.
   @discardableResult
-  public consuming func focusable(_ isFocusable: Bool = true, order: Int = 0, frame: FocusFrame? = nil)
+  public consuming func focusable(_ isFocusable: Bool = true, order: Int = 0, focusOnPress: Bool = true)
     -> Self
   {
-    var traits = attachment(FocusTraitsKey.self) ?? FocusTraits()
+    var traits = attachment(InputTraitsKey.self) ?? InputTraits()
     traits.isFocusable = isFocusable
     traits.order = order
-    // A frame that is not finite measures nothing: kept as no frame, so no move reads it.
-    traits.frame = frame.flatMap { $0.isFinite ? $0 : nil }
-    return settingAttachment(FocusTraitsKey.self, to: traits)
+    traits.focusOnPress = focusOnPress
+    return settingAttachment(InputTraitsKey.self, to: traits)
   }
 
   /// Makes this node a focus scope: a group (a toolbar, a panel) or a trap (a modal dialog).
@@ -129,7 +77,7 @@ extension ModifierHost {
   ///   - defaultFocus: The id of the node inside the scope that takes focus when the scope
   ///     remembers none.
   ///   - ordered: Whether Tab follows the `order` the nodes of the scope declared (see
-  ///     ``focusable(_:order:frame:)``) instead of tree order.
+  ///     ``focusable(_:order:focusOnPress:)``) instead of tree order.
   ///   - autofocus: Whether focus enters the scope when it appears (a dialog that opens).
   /// - Returns: This node or declaration, for chaining.
   @discardableResult
@@ -137,11 +85,11 @@ extension ModifierHost {
     _ kind: FocusScopeKind = .group, defaultFocus: String? = nil, ordered: Bool = false,
     autofocus: Bool = false
   ) -> Self {
-    var traits = attachment(FocusTraitsKey.self) ?? FocusTraits()
+    var traits = attachment(InputTraitsKey.self) ?? InputTraits()
     traits.scope = kind
     traits.ordered = ordered
     traits.autofocus = autofocus
-    return settingAttachment(FocusTraitsKey.self, to: traits).settingAttachment(
+    return settingAttachment(InputTraitsKey.self, to: traits).settingAttachment(
       FocusDefaultKey.self, to: defaultFocus)
   }
 
@@ -153,17 +101,17 @@ extension ModifierHost {
   /// - Returns: This node or declaration, for chaining.
   @discardableResult
   public consuming func descendantsFocusable(_ allowed: Bool) -> Self {
-    var traits = attachment(FocusTraitsKey.self) ?? FocusTraits()
+    var traits = attachment(InputTraitsKey.self) ?? InputTraits()
     traits.descendantsFocusable = allowed
-    return settingAttachment(FocusTraitsKey.self, to: traits)
+    return settingAttachment(InputTraitsKey.self, to: traits)
   }
 }
 
 extension Node {
   /// What this node declared about focus, if anything.
-  var focusTraits: FocusTraits? {
+  var inputTraits: InputTraits? {
     guard hasAttachments else { return nil }
-    return self[attachment: FocusTraitsKey.self]
+    return self[attachment: InputTraitsKey.self]
   }
 
   /// Whether this node can take focus now: it declares itself focusable, no ancestor makes its
@@ -178,7 +126,7 @@ extension Node {
   /// What keeps this node from taking focus in the tree whose root is `root` (by default the
   /// top-most tree it is in), or `nil` when nothing does.
   func focusBlocker(within root: Node? = nil) -> FocusBlocker? {
-    guard focusTraits?.isFocusable == true else { return .undeclared }
+    guard inputTraits?.isFocusable == true else { return .undeclared }
     return blockerAbove(within: root)
   }
 
@@ -197,26 +145,26 @@ extension Node {
   }
 
   /// Whether this node declares itself focusable (whatever blocks it).
-  var declaresFocusable: Bool { hasAttachments && focusTraits?.isFocusable == true }
+  var declaresFocusable: Bool { hasAttachments && inputTraits?.isFocusable == true }
 
   /// Whether this node makes its descendants unfocusable.
-  var blocksDescendants: Bool { hasAttachments && focusTraits?.descendantsFocusable == false }
+  var blocksDescendants: Bool { hasAttachments && inputTraits?.descendantsFocusable == false }
 
   /// Whether this node is a focus scope, a group or a trap.
-  var isFocusScope: Bool { hasAttachments && focusTraits?.scope != nil }
+  var isFocusScope: Bool { hasAttachments && inputTraits?.scope != nil }
 
   /// Whether this node is a trapping focus scope.
-  var isFocusTrap: Bool { hasAttachments && focusTraits?.scope == .trap }
+  var isFocusTrap: Bool { hasAttachments && inputTraits?.scope == .trap }
 
   /// Whether Tab stops at this node in the tree whose root is `root`: it can take focus and its
   /// order is not negative.
   func isTabStop(within root: Node) -> Bool {
-    guard let traits = focusTraits else { return false }
+    guard let traits = inputTraits else { return false }
     return isTabStop(traits, within: root)
   }
 
   /// Whether Tab stops at this node, which declared `traits`, in the tree whose root is `root`.
-  func isTabStop(_ traits: FocusTraits, within root: Node) -> Bool {
+  func isTabStop(_ traits: InputTraits, within root: Node) -> Bool {
     traits.isFocusable && traits.order >= 0 && blockerAbove(within: root) == nil
   }
 }

@@ -54,6 +54,9 @@ public enum FocusChangeReason: Equatable, Sendable {
   /// A scope declared with `autofocus` appeared, and focus entered it (see
   /// ``ModifierHost/focusScope(_:defaultFocus:ordered:autofocus:)``).
   case autofocus
+  /// A press of the pointer gave focus to the nearest node from the pressed one up that can take
+  /// it (see <doc:RoutingThePointer>), before the press was dispatched.
+  case pointer
 }
 
 /// One change of the focus.
@@ -69,7 +72,7 @@ public struct FocusChange {
 extension NodeTree {
   /// Focuses a node: actions sent to the tree start there.
   ///
-  /// The node must be focusable (see ``ModifierHost/focusable(_:order:frame:)`` and
+  /// The node must be focusable (see ``ModifierHost/focusable(_:order:focusOnPress:)`` and
   /// ``Node/isFocusable``), or be a focus scope: focusing a scope enters it, as Tab does (its
   /// remembered node, else its default, else its first focusable node). While focus is inside a
   /// trapping scope, it cannot be moved out of it.
@@ -83,7 +86,7 @@ extension NodeTree {
     guard contains(node) else { throw .nodeNotInTree(node: node.path) }
     var target = node
     if let blocker = node.focusBlocker(within: root) {
-      guard node.focusTraits?.scope != nil, let entered = state.enter(node, forward: true) else {
+      guard node.inputTraits?.scope != nil, let entered = state.enter(node, forward: true) else {
         throw .notFocusable(node: node.path, reason: blocker.reason)
       }
       target = entered
@@ -308,7 +311,7 @@ extension TreeState {
     // User code (the filter, `onFocusChange`) runs in between: the list is read afresh each turn.
     while index < focus.autofocus.count {
       guard let scope = focus.autofocus[index].node, scope.isDescendant(of: root),
-        scope.hasAttachments, scope.focusTraits?.autofocus == true,
+        scope.hasAttachments, scope.inputTraits?.autofocus == true,
         !(focus.node?.isDescendant(of: scope) ?? false)
       else {
         focus.autofocus.remove(at: index)

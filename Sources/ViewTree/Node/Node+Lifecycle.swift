@@ -46,7 +46,7 @@ extension Node {
   /// tree serves when the node attaches.
   func lifecycleCallbacksChanged() {
     let callbacks = self[attachment: LifecycleCallbacks.self]
-    let has = !callbacks.attach.isEmpty || !callbacks.detach.isEmpty || focusTraits?.autofocus == true
+    let has = !callbacks.attach.isEmpty || !callbacks.detach.isEmpty || inputTraits?.autofocus == true
     guard has != hasLifecycleCallbacks else { return }
     hasLifecycleCallbacks = has
     adjustLifecycleCount(by: has ? 1 : -1)
@@ -55,7 +55,7 @@ extension Node {
   /// What a watched node does when it enters a tree: its `onAttach` callbacks run, and a scope
   /// declared with `autofocus` asks the tree for focus (served once the change is complete).
   func didAttach() {
-    if focusTraits?.autofocus == true { root._state?.requestAutofocus(self) }
+    if inputTraits?.autofocus == true { root._state?.requestAutofocus(self) }
     for body in self[attachment: LifecycleCallbacks.self].attach { body(self) }
   }
 

@@ -131,15 +131,16 @@ extension Node: ModifierHost {
   /// - Returns: This node.
   @discardableResult
   public func settingAttachment<Key: NodeAttachmentKey>(_ key: Key.Type, to value: Key.Value) -> Node {
-    guard key == LifecycleCallbacks.self || key == FocusTraitsKey.self else {
+    guard key == LifecycleCallbacks.self || key == InputTraitsKey.self else {
       self[attachment: key] = value
       return self
     }
     // A scope that starts to declare `autofocus` while in a tree asks for focus, as one that
     // enters a tree does.
-    let startsAutofocus = (value as? FocusTraits)?.autofocus == true && focusTraits?.autofocus != true
+    let startsAutofocus = (value as? InputTraits)?.autofocus == true && inputTraits?.autofocus != true
     self[attachment: key] = value
     lifecycleCallbacksChanged()
+    noteZIndex(to: _parent)
     if startsAutofocus { root._state?.requestAutofocus(self) }
     return self
   }

@@ -1,4 +1,5 @@
 import Actions
+import ViewTree
 
 /// A key with modifiers, such as `ctrl+s`, `shift+tab`, `f5` or `alt+enter`.
 ///
@@ -20,22 +21,6 @@ import Actions
 /// (`ins`), `home`, `end`, `pageup` (`pgup`), `pagedown` (`pgdn`), `up`, `down`, `left`, `right`,
 /// `plus` (the `+` key), and `f1` to `f24`. Whitespace and control characters are not keys.
 public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
-  /// Modifier keys.
-  public struct Modifiers: OptionSet, Hashable, Sendable {
-    /// The raw bits.
-    public let rawValue: UInt8
-    /// Creates modifiers from raw bits.
-    public init(rawValue: UInt8) { self.rawValue = rawValue }
-    /// Control.
-    public static let control = Modifiers(rawValue: 1)
-    /// Alt (option).
-    public static let alt = Modifiers(rawValue: 2)
-    /// Shift.
-    public static let shift = Modifiers(rawValue: 4)
-    /// Meta (command, super).
-    public static let meta = Modifiers(rawValue: 8)
-  }
-
   /// A key that is not a modifier.
   public enum Key: Hashable, Sendable {
     /// A key that types a character (a capital is stored as its lowercase letter with shift),
@@ -77,13 +62,13 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The modifiers held.
-  public let modifiers: Modifiers
+  public let modifiers: KeyModifiers
   /// The key pressed.
   public let key: Key
 
   /// Creates a chord; a capital letter is stored as the lowercase letter with shift
   /// (`KeyChord(.character("D"))` is `shift+d`), as a terminal reports a typed capital.
-  public init(_ key: Key, modifiers: Modifiers = []) {
+  public init(_ key: Key, modifiers: KeyModifiers = []) {
     // A letter whose lowercase form is another single character is a capital (`ß` is not: its
     // lowercase is itself; `İ` is kept as it is: its lowercase is two characters).
     if case .character(let character) = key, character.isUppercase {
@@ -195,7 +180,7 @@ enum KeyChordParser {
     if text.isEmpty { throw KeyChordParseError(text: text, offset: 0, reason: .empty) }
     // Each part before a "+" is checked as a modifier as soon as it ends, so that malformed text
     // is rejected after reading up to its first mistake, with no list of parts.
-    var modifiers: KeyChord.Modifiers = []
+    var modifiers: KeyModifiers = []
     var start = text.utf8.startIndex
     var offset = 0
     for index in text.utf8.indices where text.utf8[index] == UInt8(ascii: "+") {
@@ -214,7 +199,7 @@ enum KeyChordParser {
 
   /// Adds the modifier `part` names to `modifiers`, or throws the error for it.
   private static func addModifier(
-    _ part: Substring, at offset: Int, in text: String, to modifiers: inout KeyChord.Modifiers
+    _ part: Substring, at offset: Int, in text: String, to modifiers: inout KeyModifiers
   ) throws(KeyChordParseError) {
     if part.isEmpty { throw KeyChordParseError(text: text, offset: offset, reason: .emptyPart) }
     // No modifier name is longer than 7 bytes; a longer part is not lowercased to find that out.
@@ -227,7 +212,7 @@ enum KeyChordParser {
     modifiers.insert(modifier)
   }
 
-  static func modifier(named name: String) -> KeyChord.Modifiers? {
+  static func modifier(named name: String) -> KeyModifiers? {
     switch name {
     case "ctrl", "control": .control
     case "alt", "option", "opt": .alt

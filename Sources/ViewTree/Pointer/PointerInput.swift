@@ -1,0 +1,83 @@
+/// One event from the mouse, a pen or a touchpad, as a toolkit or a terminal reports it: what
+/// ``NodeTree/handlePointer(_:)`` routes.
+///
+/// ```swift
+/// tree.handlePointer(PointerInput(.press(.primary), at: PointerLocation(x: 12, y: 3)))
+/// ```
+public struct PointerInput: Hashable, Sendable, CustomStringConvertible {
+  /// What happened.
+  public enum Kind: Hashable, Sendable {
+    /// A button went down.
+    case press(PointerButton)
+    /// A button went up.
+    case release(PointerButton)
+    /// The pointer moved (with or without buttons held).
+    case move
+    /// The wheel turned, by these amounts: positive rightward and downward.
+    case wheel(deltaX: Double, deltaY: Double)
+  }
+
+  /// What happened.
+  public var kind: Kind
+  /// Where, in the tree's coordinates.
+  public var location: PointerLocation
+  /// The modifier keys held.
+  public var modifiers: KeyModifiers
+  /// When, for telling a double click from two clicks (see ``NodeTree/multiClickInterval``).
+  public var time: ContinuousClock.Instant
+
+  /// Creates an event.
+  ///
+  /// - Parameters:
+  ///   - kind: What happened.
+  ///   - location: Where, in the tree's coordinates.
+  ///   - modifiers: The modifier keys held.
+  ///   - time: When; now, by default. A toolkit that has its events' times passes them.
+  public init(
+    _ kind: Kind, at location: PointerLocation, modifiers: KeyModifiers = [],
+    time: ContinuousClock.Instant = .now
+  ) {
+    self.kind = kind
+    self.location = location
+    self.modifiers = modifiers
+    self.time = time
+  }
+
+  /// `press primary at (3, 4)`, `wheel (0, 1) at (3, 4)`.
+  public var description: String {
+    let what =
+      switch kind {
+      case .press(let button): "press \(button)"
+      case .release(let button): "release \(button)"
+      case .move: "move"
+      case .wheel(let deltaX, let deltaY): "wheel \(PointerLocation(x: deltaX, y: deltaY))"
+      }
+    return "\(what) at \(location)"
+  }
+}
+
+/// What ``NodeTree/handlePointer(_:)`` did with one event.
+public struct PointerResult {
+  /// The node the event went to: the top-most node under the pointer, the node that captured the
+  /// pointer, or for the wheel the node that scrolls; `nil` when nothing took it.
+  public let target: Node?
+  /// What happened to the event's action (``PointerPress``, ``PointerRelease``, ``PointerMove``,
+  /// ``PointerWheel``), dispatched at ``target``; `nil` when it went nowhere.
+  public let outcome: ActionOutcome?
+  /// For a release that completed a click: what happened to the ``PointerClick``.
+  public let click: ActionOutcome?
+  /// For a press: what it did to the focus.
+  public let focus: PointerFocus
+}
+
+/// What a press did to the focus.
+public enum PointerFocus {
+  /// Nothing: the event was no press, nothing under it can take focus, the node that could
+  /// declares `focusOnPress: false`, or it has the focus already.
+  case unchanged
+  /// The press gave the focus to the node (``FocusChangeReason/pointer``).
+  case moved(to: Node)
+  /// The node that would take focus is outside the trapping scope that holds it; the press still
+  /// went to the node under the pointer.
+  case refused(Node, trap: Node)
+}

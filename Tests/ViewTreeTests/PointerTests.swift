@@ -1,0 +1,380 @@
+import TestSupport
+import Testing
+@_spi(Invariants) import ViewTree
+
+private func frame(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> NodeFrame {
+  NodeFrame(x: x, y: y, width: width, height: height)
+}
+
+private func at(_ x: Double, _ y: Double) -> PointerLocation { PointerLocation(x: x, y: y) }
+
+/// The kind of a pointer action, in a word: `Press`, `Enter`, `GotPointerCapture`.
+private func kind(of action: any Action) -> String? {
+  switch action {
+  case is PointerPress: "Press"
+  case is PointerRelease: "Release"
+  case is PointerClick: "Click"
+  case is PointerMove: "Move"
+  case is PointerWheel: "Wheel"
+  case is PointerEnter: "Enter"
+  case is PointerLeave: "Leave"
+  case is PointerOver: "Over"
+  case is PointerOut: "Out"
+  case is GotPointerCapture: "GotPointerCapture"
+  case is LostPointerCapture: "LostPointerCapture"
+  default: nil
+  }
+}
+
+/// A recorder of what pointer actions reach which nodes, in order.
+private final class PointerLog {
+  var entries: [String] = []
+
+  /// Records every pointer action `node` sees in its bubble phase, as `node: Kind`.
+  func watch(_ node: Node) {
+    let id = node.id ?? "?"
+    node.onAction { [weak self] action in
+      guard let self, let kind = kind(of: action) else { return }
+      entries.append("\(id): \(kind)")
+    }
+  }
+
+  func take() -> [String] {
+    defer { entries = [] }
+    return entries
+  }
+}
+
+@Suite struct HitTestTests {
+  @Test func laterSiblingsAndHigherZIndexAreOnTopAndFramesClip() {
+    let tree = NodeTree("root") {
+      Node("back").frame(frame(0, 0, 10, 10))
+      Node("front").frame(frame(5, 5, 10, 10))
+      Node("raised").frame(frame(0, 0, 4, 4), zIndex: 1)
+      Node("lowered").frame(frame(0, 0, 4, 4))
+      Node("panel") {
+        Node("inside").frame(frame(20, 0, 2, 2))
+        Node("overflow").frame(frame(40, 0, 2, 2))
+      }
+      .frame(frame(20, 0, 10, 10))
+    }
+    #expect(tree.node(at: at(6, 6))?.id == "front")
+    #expect(tree.node(at: at(2, 6))?.id == "back")
+    // `raised` was declared before `lowered`, but its zIndex puts it above.
+    #expect(tree.node(at: at(1, 1))?.id == "raised")
+    #expect(tree.node(at: at(20, 0))?.id == "inside")
+    #expect(tree.node(at: at(25, 5))?.id == "panel")
+    // The panel's frame clips its child.
+    #expect(tree.node(at: at(40, 0)) == nil)
+    // Right and bottom edges are outside.
+    #expect(tree.node(at: at(15, 15)) == nil)
+    #expect(tree.node(at: at(14.9, 14.9))?.id == "front")
+  }
+
+  @Test func behavioursDecideWhatIsBelowSees() {
+    let tree = NodeTree("root") {
+      Node("base").frame(frame(0, 0, 10, 10))
+      Node("glass").frame(frame(0, 0, 10, 10), hitBehavior: .translucent)
+      Node("column") { Node("cell").frame(frame(0, 0, 2, 2)) }
+        .frame(frame(0, 0, 10, 10), hitBehavior: .deferToChild)
+    }
+    // The column takes nothing itself: where its cell is, the cell; elsewhere, what is below.
+    #expect(tree.node(at: at(1, 1))?.id == "cell")
+    #expect(tree.hitTest(at: at(5, 5)).map(\.id) == ["glass", "base"])
+    // An opaque cell hides the glass and the base.
+    #expect(tree.hitTest(at: at(1, 1)).map(\.id) == ["cell"])
+    tree.node(id: "cell")?.frame(frame(0, 0, 2, 2), hitBehavior: .translucent)
+    #expect(tree.hitTest(at: at(1, 1)).map(\.id) == ["cell", "glass", "base"])
+  }
+
+  @Test func nodesWithoutFramesHostileFramesAndDetachedNodesTakeNoHit() {
+    let tree = NodeTree("root") {
+      Node("group") { Node("leaf").frame(frame(0, 0, 1, 1)) }
+      Node("nan").frame(frame(.nan, 0, 5, 5))
+      Node("infinite").frame(frame(0, 0, .infinity, 5))
+      Node("empty").frame(frame(3, 3, 0, 0))
+      Node("negative").frame(frame(4, 4, -2, -2))
+    }
+    #expect(tree.node(at: at(0, 0))?.id == "leaf")
+    #expect(tree.node(id: "group")?.frame == nil)
+    #expect(tree.node(id: "nan")?.frame == nil)
+    #expect(tree.node(id: "infinite")?.frame == nil)
+    for point in [at(3, 3), at(3.5, 3.5), at(2, 2), at(.nan, 0), at(0, .infinity)] {
+      #expect(tree.node(at: point) == nil, "\(point)")
+    }
+    let leaf = tree.node(id: "leaf")!
+    leaf.removeFromParent()
+    #expect(tree.node(at: at(0, 0)) == nil)
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func aMillionSiblingsAreTestedInOneLinearWalk() {
+    let tree = NodeTree("root") {
+      for index in 0..<1_000_000 { Node(index == 0 ? "first" : nil).frame(frame(Double(index), 0, 1, 1)) }
+    }
+    // The first sibling is the last one tried: every other frame is tested once.
+    #expect(tree.node(at: at(0, 0))?.id == "first")
+    #expect(tree.node(at: at(999_999, 0)) === tree.root.children.last)
+    #expect(tree.node(at: at(-1, 0)) == nil)
+  }
+
+  @Test func aZIndexDeclaredLaterOrOnAMovedChildStillSortsTheSiblings() throws {
+    let tree = NodeTree("root") {
+      Node("a").frame(frame(0, 0, 2, 2))
+      Node("b").frame(frame(0, 0, 2, 2))
+    }
+    #expect(tree.node(at: at(0, 0))?.id == "b")
+    tree.node(id: "a")?.frame(frame(0, 0, 2, 2), zIndex: 2)
+    #expect(tree.node(at: at(0, 0))?.id == "a")
+    let other = NodeTree("other") { Node("c").frame(frame(0, 0, 2, 2)) }
+    let d = Node("d").frame(frame(0, 0, 2, 2), zIndex: 5)
+    try other.root.insertChild(d, at: 0)
+    #expect(other.node(at: at(0, 0))?.id == "d")
+  }
+}
+
+@Suite struct PointerRoutingTests {
+  /// A window with a toolbar of two buttons, a list of rows and an editor, all framed.
+  fileprivate func window(_ log: PointerLog) -> NodeTree {
+    let tree = NodeTree("window") {
+      Node("toolbar") {
+        Node("bold").frame(frame(0, 0, 4, 1)).focusable(focusOnPress: false)
+        Node("save").frame(frame(5, 0, 4, 1))
+      }
+      .frame(frame(0, 0, 80, 1))
+      Node("list") {
+        for row in 0..<3 { Node("row\(row)").frame(frame(0, Double(1 + row), 20, 1)) }
+      }
+      .frame(frame(0, 1, 20, 10)).focusable()
+      Node("editor").frame(frame(20, 1, 60, 20)).focusable()
+    }
+    .self
+    tree.root.walkSubtree { log.watch($0) }
+    return tree
+  }
+
+  @Test func aPressAndAReleaseOnOneNodeAreAClickButADragElsewhereIsNot() throws {
+    let log = PointerLog()
+    let tree = window(log)
+    tree.handlePointer(PointerInput(.move, at: at(1, 2)))
+    _ = log.take()
+    let press = tree.handlePointer(PointerInput(.press(.primary), at: at(1, 2)))
+    #expect(press.target?.id == "row1")
+    let release = tree.handlePointer(PointerInput(.release(.primary), at: at(3, 2)))
+    #expect(release.click?.isHandled == false)
+    #expect(release.click != nil)
+    #expect(
+      log.take() == [
+        "row1: Press", "list: Press", "window: Press", "row1: Release", "list: Release", "window: Release",
+        "row1: Click", "list: Click", "window: Click",
+      ])
+    // Pressed on one row, released on another: no click.
+    tree.handlePointer(PointerInput(.press(.primary), at: at(1, 2)))
+    let drag = tree.handlePointer(PointerInput(.release(.primary), at: at(1, 3)))
+    #expect(drag.target?.id == "row2")
+    #expect(drag.click == nil)
+  }
+
+  @Test func clicksOnOneNodeCloseInTimeCountUp() {
+    let log = PointerLog()
+    let tree = window(log)
+    var counts: [Int] = []
+    tree.node(id: "row0")?.handleAction(PointerClick.self) { click in counts.append(click.clickCount) }
+    let start = ContinuousClock.now
+    func click(after milliseconds: Int, at location: PointerLocation = at(1, 1)) {
+      let time = start + .milliseconds(milliseconds)
+      tree.handlePointer(PointerInput(.press(.primary), at: location, time: time))
+      tree.handlePointer(PointerInput(.release(.primary), at: location, time: time))
+    }
+    click(after: 0)
+    click(after: 200)
+    click(after: 400)
+    click(after: 2_000)
+    click(after: 2_100, at: at(1, 2))  // another row
+    click(after: 2_200)
+    #expect(counts == [1, 2, 3, 1, 1])
+  }
+
+  @Test func hoverTellsOnlyTheNodesWhoseHoverChangedAndOverAndOutBubble() {
+    let log = PointerLog()
+    let tree = window(log)
+    tree.handlePointer(PointerInput(.move, at: at(1, 1)))
+    #expect(
+      log.take() == [
+        "row0: Over", "list: Over", "window: Over", "window: Enter", "list: Enter", "row0: Enter",
+        "row0: Move",
+        "list: Move", "window: Move",
+      ])
+    #expect(tree.node(id: "row0")?.isHovered == true)
+    #expect(tree.node(id: "list")?.isHovered == true)
+    #expect(tree.node(id: "editor")?.isHovered == false)
+    // To the next row: the list and the window stay hovered and hear only what bubbles.
+    tree.handlePointer(PointerInput(.move, at: at(1, 2)))
+    #expect(
+      log.take() == [
+        "row0: Out", "list: Out", "window: Out", "row0: Leave", "row1: Over", "list: Over", "window: Over",
+        "row1: Enter", "row1: Move", "list: Move", "window: Move",
+      ])
+    // Within the row: a move and nothing else.
+    tree.handlePointer(PointerInput(.move, at: at(2, 2)))
+    #expect(log.take() == ["row1: Move", "list: Move", "window: Move"])
+    // Out of every frame: everything leaves, innermost first.
+    tree.handlePointer(PointerInput(.move, at: at(90, 90)))
+    #expect(
+      log.take() == ["row1: Out", "list: Out", "window: Out", "row1: Leave", "list: Leave", "window: Leave"])
+    #expect(tree.hoveredNode == nil)
+    #expect(tree.root.isHovered == false)
+  }
+
+  @Test func aPressFocusesTheNearestFocusableNodeFirstUnlessItOptsOut() throws {
+    let log = PointerLog()
+    let tree = window(log)
+    var reasons: [String] = []
+    tree.onFocusChange = { change in reasons.append("\(change.new?.id ?? "-") \(change.reason)") }
+    var focusSeenByPress: String?
+    tree.node(id: "row2")?.handleAction(PointerPress.self) { _ in focusSeenByPress = tree.focusedNode?.id }
+    // A row cannot take focus; the list above it can, and has it before the press arrives.
+    let press = tree.handlePointer(PointerInput(.press(.primary), at: at(1, 3)))
+    guard case .moved(let node) = press.focus else {
+      Issue.record("the press focused the list: \(press.focus)")
+      return
+    }
+    #expect(node.id == "list")
+    #expect(focusSeenByPress == "list")
+    tree.handlePointer(PointerInput(.release(.primary), at: at(1, 3)))
+    // The bold button opts out: the list keeps the focus.
+    let bold = tree.handlePointer(PointerInput(.press(.primary), at: at(1, 0)))
+    guard case .unchanged = bold.focus else {
+      Issue.record("bold declares focusOnPress: false: \(bold.focus)")
+      return
+    }
+    tree.handlePointer(PointerInput(.release(.primary), at: at(1, 0)))
+    // Nothing focusable under the save button: the focus stays too.
+    tree.handlePointer(PointerInput(.press(.primary), at: at(6, 0)))
+    tree.handlePointer(PointerInput(.release(.primary), at: at(6, 0)))
+    #expect(tree.focusedNode?.id == "list")
+    #expect(reasons == ["list pointer"])
+  }
+
+  @Test func aPressOutsideTheTrapThatHoldsTheFocusIsRefusedButStillDispatched() throws {
+    let tree = NodeTree("window") {
+      Node("editor").frame(frame(0, 0, 10, 10)).focusable()
+      Node("dialog") { Node("ok").frame(frame(20, 0, 4, 1)).focusable() }.focusScope(.trap)
+    }
+    try tree.focus(id: "ok")
+    var pressed = false
+    tree.node(id: "editor")?.handleAction(PointerPress.self) { _ in pressed = true }
+    let press = tree.handlePointer(PointerInput(.press(.primary), at: at(1, 1)))
+    guard case .refused(let node, let trap) = press.focus else {
+      Issue.record("expected a refusal: \(press.focus)")
+      return
+    }
+    #expect(node.id == "editor")
+    #expect(trap.id == "dialog")
+    #expect(pressed)
+    #expect(tree.focusedNode?.id == "ok")
+  }
+
+  @Test func aCaptureTakesEffectAtTheNextEventHoldsTheHoverAndEndsWithTheLastButton() throws {
+    let log = PointerLog()
+    let tree = window(log)
+    let slider = try #require(tree.node(id: "row0"))
+    #expect(throws: ViewTreeError.pointerCaptureWithoutButton(node: "window/list/row0")) {
+      try tree.setPointerCapture(slider)
+    }
+    tree.handlePointer(PointerInput(.press(.primary), at: at(1, 1)))
+    try tree.setPointerCapture(slider)
+    // Pending until the next event.
+    #expect(tree.pointerCapture == nil)
+    _ = log.take()
+    let moved = tree.handlePointer(PointerInput(.move, at: at(30, 5)))
+    #expect(tree.pointerCapture === slider)
+    #expect(slider.hasPointerCapture)
+    #expect(moved.target === slider)
+    #expect(
+      log.take() == [
+        "row0: GotPointerCapture", "list: GotPointerCapture", "window: GotPointerCapture", "row0: Move",
+        "list: Move", "window: Move",
+      ])
+    #expect(tree.hoveredNode === slider)
+    #expect(tree.node(id: "editor")?.isHovered == false)
+    // Released over the editor: the release goes to the slider, the capture ends, and the
+    // pointer is over the editor again.
+    let released = tree.handlePointer(PointerInput(.release(.primary), at: at(30, 5)))
+    #expect(released.target === slider)
+    #expect(released.click == nil)
+    #expect(tree.pointerCapture == nil)
+    #expect(tree.hoveredNode?.id == "editor")
+    let entries = log.take()
+    #expect(entries.first == "row0: Release")
+    #expect(entries.contains("row0: LostPointerCapture"))
+    #expect(entries.contains("editor: Enter"))
+  }
+
+  @Test func aCapturingNodeThatLeavesTheTreeMidDragLosesTheCapture() throws {
+    let log = PointerLog()
+    let tree = window(log)
+    let row = try #require(tree.node(id: "row1"))
+    tree.handlePointer(PointerInput(.press(.primary), at: at(1, 2)))
+    try tree.setPointerCapture(row)
+    tree.handlePointer(PointerInput(.move, at: at(1, 3)))
+    #expect(tree.pointerCapture === row)
+    row.removeFromParent()
+    #expect(tree.pointerCapture == nil)
+    #expect(row.isHovered == false)
+    #expect(tree.hoveredNode?.id == "list")
+    _ = log.take()
+    let moved = tree.handlePointer(PointerInput(.move, at: at(1, 3)))
+    #expect(moved.target?.id == "row2")
+    // The root hears that the capture was lost, first.
+    #expect(log.take().first == "window: LostPointerCapture")
+    #expect(tree.checkInvariants().isEmpty)
+  }
+
+  @Test func theWheelGoesToTheNearestScrollableNodeThatCanStillScroll() {
+    var logOffset = 0
+    var pageOffset = 0
+    let tree = NodeTree("page") {
+      Node("log") { Node("line").frame(frame(0, 0, 10, 1)) }
+        .frame(frame(0, 0, 10, 5))
+        .scrollable(.vertical) { direction in direction == .down ? logOffset < 2 : logOffset > 0 }
+        .handleAction(PointerWheel.self) { wheel in logOffset += Int(wheel.deltaY) }
+    }
+    tree.root.frame(frame(0, 0, 80, 24)).scrollable { _ in true }
+      .handleAction(PointerWheel.self) { wheel in pageOffset += Int(wheel.deltaY) }
+    for _ in 0..<4 { tree.handlePointer(PointerInput(.wheel(deltaX: 0, deltaY: 1), at: at(0, 0))) }
+    // The log scrolls to its end, then the page takes the wheel.
+    #expect(logOffset == 2)
+    #expect(pageOffset == 2)
+    let sideways = tree.handlePointer(PointerInput(.wheel(deltaX: 1, deltaY: 0), at: at(0, 0)))
+    // Nothing scrolls sideways: the wheel goes to the node under the pointer.
+    #expect(sideways.target?.id == "line")
+  }
+
+  @Test func hostileSequencesLeaveTheTreeConsistent() throws {
+    let log = PointerLog()
+    let tree = window(log)
+    // A release with no press, a press with no release followed by another press.
+    #expect(tree.handlePointer(PointerInput(.release(.secondary), at: at(1, 1))).click == nil)
+    tree.handlePointer(PointerInput(.press(.primary), at: at(1, 1)))
+    tree.handlePointer(PointerInput(.press(.primary), at: at(1, 2)))
+    #expect(tree.handlePointer(PointerInput(.release(.primary), at: at(1, 2))).click != nil)
+    // A press handler that removes its own node and moves the focus.
+    let row = try #require(tree.node(id: "row2"))
+    row.handleAction(PointerPress.self) { _ in
+      row.removeFromParent()
+      try? tree.focus(id: "editor")
+    }
+    let press = tree.handlePointer(PointerInput(.press(.primary), at: at(1, 3)))
+    #expect(press.outcome?.isHandled == true)
+    #expect(tree.focusedNode?.id == "editor")
+    #expect(tree.handlePointer(PointerInput(.release(.primary), at: at(1, 3))).click == nil)
+    // A press handler that declares the tree anew.
+    tree.node(id: "row0")?.handleAction(PointerPress.self) { _ in
+      tree.update(to: NodeDeclaration("window") { NodeDeclaration("editor").frame(frame(0, 0, 80, 24)) })
+    }
+    tree.handlePointer(PointerInput(.press(.primary), at: at(1, 1)))
+    #expect(tree.handlePointer(PointerInput(.release(.primary), at: at(1, 1))).target?.id == "editor")
+    #expect(tree.checkInvariants().isEmpty)
+  }
+}
