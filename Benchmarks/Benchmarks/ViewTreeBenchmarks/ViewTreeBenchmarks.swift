@@ -26,6 +26,15 @@ let benchmarks: @Sendable () -> Void = {
     ChainState(depth: 64)
   }
 
+  // The same, 16 nodes deep: the reference for a click 16 deep.
+  Benchmark("Bubble16") { benchmark, state in
+    for _ in benchmark.scaledIterations {
+      blackHole(state.leaf.trigger(Hit()))
+    }
+  } setup: {
+    ChainState(depth: 16)
+  }
+
   // The same, 256 nodes deep: past the stack buffer for paths, the walk goes on in the spare heap buffer.
   Benchmark("Bubble256") { benchmark, state in
     for _ in benchmark.scaledIterations {
@@ -314,6 +323,42 @@ let benchmarks: @Sendable () -> Void = {
     while (try? root.removeChild(at: 0)) != nil {}
     benchmark.stopMeasurement()
     blackHole(root)
+  }
+
+  // The pointer. Hit testing a point on a leaf of a 10-ary grid of frames 4 levels deep (11,111
+  // nodes), and the reference: the same frames in plain structs, the same descent.
+  Benchmark("HitTest10k") { benchmark, state in
+    for _ in benchmark.scaledIterations {
+      blackHole(state.tree.node(at: state.location))
+    }
+  } setup: {
+    HitGridState()
+  }
+  Benchmark("MinimalHitTest10k") { benchmark, grid in
+    for _ in benchmark.scaledIterations {
+      blackHole(grid.hit(grid.location))
+    }
+  } setup: {
+    MinimalHitGrid()
+  }
+
+  // A move between two leaves 64 deep whose paths part at depth 32: out, 32 leaves, over, 32
+  // enters and the move, handled at the root.
+  Benchmark("PointerMoveHover64") { benchmark, state in
+    for index in benchmark.scaledIterations {
+      blackHole(state.tree.handlePointer(state.move(index)))
+    }
+  } setup: {
+    HoverState()
+  }
+
+  // A press and a release on a leaf 16 deep that focus its eighth node and click the leaf.
+  Benchmark("ClickToFocus16") { benchmark, state in
+    for _ in benchmark.scaledIterations {
+      state.click()
+    }
+  } setup: {
+    ClickToFocusState()
   }
 
   // A chain with a trap in its middle removed from its tree (and so freed), with nothing focused

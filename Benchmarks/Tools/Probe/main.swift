@@ -65,6 +65,23 @@ func chainRemovals(depth: Int, focused: Bool) -> Loop {
 }
 
 let probes: [String: () -> Loop] = [
+  "Bubble16": { triggers(depth: 16) },
+  "HitTest10k": {
+    let state = HitGridState()
+    return { count in for _ in 0..<count { sink(state.tree.node(at: state.location)) } }
+  },
+  "MinimalHitTest10k": {
+    let grid = MinimalHitGrid()
+    return { count in for _ in 0..<count { sink(grid.hit(grid.location)) } }
+  },
+  "PointerMoveHover64": {
+    let state = HoverState()
+    return { count in for index in 0..<count { sink(state.tree.handlePointer(state.move(index))) } }
+  },
+  "ClickToFocus16": {
+    let state = ClickToFocusState()
+    return { count in for _ in 0..<count { state.click() } }
+  },
   "RemoveChain10k": { chainRemovals(depth: 10_000, focused: false) },
   "RemoveFocusedChain10k": { chainRemovals(depth: 10_000, focused: true) },
   "RemoveChain100k": { chainRemovals(depth: 100_000, focused: false) },

@@ -232,10 +232,11 @@ struct DispatchRun: ~Copyable {
   private mutating func finishUnhandled() {
     // A notification nobody took (a pointer move over a label) is the usual case, not a report.
     guard type(of: action).expectsHandler else { return }
-    let target = node(at: 0)
-    tree.settings.onUnhandled?(action, target)
+    if let onUnhandled = treeRef._withUnsafeGuaranteedRef({ $0.settings.onUnhandled }) {
+      onUnhandled(action, node(at: 0))
+    }
     if requiresHandling() {
-      let error = ViewTreeError.unhandledAction(action: "\(action)", path: target.path)
+      let error = ViewTreeError.unhandledAction(action: "\(action)", path: node(at: 0).path)
       self.error = error
       ending = .failed(thrownBy: path[0].node)
     }
@@ -243,8 +244,11 @@ struct DispatchRun: ~Copyable {
 
   /// Whether the tree, or a node on the path, turns unhandled actions into errors.
   private func requiresHandling() -> Bool {
-    if tree.settings.requiresHandling { return true }
-    for index in 0..<path.count where node(at: index).requiresHandling { return true }
+    if treeRef._withUnsafeGuaranteedRef({ $0.settings.requiresHandling }) { return true }
+    // Read in place: the path holds its nodes unretained, and no user code runs here.
+    for index in 0..<path.count where path[index].node._withUnsafeGuaranteedRef({ $0.requiresHandling }) {
+      return true
+    }
     return false
   }
 

@@ -274,17 +274,33 @@ extension Dispatcher {
   }
 }
 
+extension Dispatcher {
+  /// Whether a dispatch of an action of type `A` from a path whose nodes' type filters (bubble
+  /// and capture together) are `filter` might do anything but end at once: a modifier on the
+  /// path might run, or nobody handling it is worth a report (`Action.expectsHandler`). A caller
+  /// that learnt a path's filters on a walk of its own (the pointer's hit descent) skips the
+  /// dispatch when not, as the dispatch itself would end it, unhandled, without walking.
+  @inline(__always)
+  static func mayRun<A: Action>(_ type: A.Type, onPathWith filter: UInt64) -> Bool {
+    A.expectsHandler || filter & TypeFilter.bit(for: ObjectIdentifier(A.self)) != 0
+  }
+}
+
 extension Node {
   /// Delivers `action` to this node alone: its own bubble modifiers run, none above or in
   /// capture (see `Dispatcher.dispatch`, `targetOnly`), for a pointer entering or leaving it.
   ///
   /// A node none of whose modifiers may take the action is passed over without walking its
   /// path, when nobody handling the action is no report (`Action.expectsHandler`): hovering over
-  /// a deep chain costs a filter test per node that has no hover handler.
-  @discardableResult
-  func deliver<A: Action>(_ action: A) -> ActionOutcome {
+  /// a deep chain costs a filter test per node that has no hover handler (and a look at its
+  /// modifiers when the filter admits the type by a collision).
+  func deliver<A: Action>(_ action: A) {
     let type = ObjectIdentifier(A.self)
-    if !A.expectsHandler, bubbleFilter & TypeFilter.bit(for: type) == 0 { return .unhandled(action) }
-    return Dispatcher.dispatch(action, type: type, from: self, trace: nil, targetOnly: true)
+    if !A.expectsHandler,
+      bubbleFilter & TypeFilter.bit(for: type) == 0 || !_store.mayRun(in: .bubble, for: type)
+    {
+      return
+    }
+    _ = Dispatcher.dispatch(action, type: type, from: self, trace: nil, targetOnly: true)
   }
 }

@@ -1,34 +1,23 @@
 // Hit testing: the walk from the root down to the nodes under a point.
 //
-// Safety: the walk reads children and their traits unretained. It calls no user code: `body` is
-// the hit-testing functions' own (they note a node and say whether to go on), so nothing changes
-// the tree while it walks, and each node it holds is kept alive by its parent's children list
-// (invariant 11 of `INVARIANTS.md`).
+// Safety (invariant 11 of `INVARIANTS.md`): the walk reads nodes, their children's slots and
+// their geometry unretained. It calls no user code: `body` is the hit-testing functions' own (it
+// notes a node and says whether to go on), so nothing changes the tree while it walks. Each node
+// it holds is kept alive by its parent's children list, and each list's storage, whose address a
+// frame keeps, is neither replaced nor freed until the walk ends.
 
-/// One node the hit-testing walk is inside: the children it has tried, and what the node does
-/// with a hit itself once none of them took it.
+/// One node the hit-testing walk is inside: its children, and the next one to try.
 struct HitFrame {
   let node: Unmanaged<Node>
-  /// The children when the node was entered.
-  let count: Int
-  /// Where the node's children, sorted by `zIndex`, start in `HitScratch.order`; -1 for the
-  /// natural order, the latest child first.
-  let orderStart: Int
-  /// Whether the node takes a hit itself (it has a frame, and does not defer to its children).
-  let takes: Bool
-  /// Whether a hit it takes hides what is below it.
-  let opaque: Bool
+  /// The node's first child's slot (`nil` when it has none); the slots hold strong references,
+  /// read here as unretained.
+  let children: UnsafePointer<Unmanaged<Node>>?
+  let count: Int32
   /// The position, in the node's visit order, of the next child to try.
-  var next = 0
-}
-
-/// The stacks the hit-testing walk works in, kept by the tree so that a hit test allocates
-/// nothing once the tree has been hit-tested at its depth.
-struct HitScratch {
-  var frames: ContiguousArray<HitFrame> = []
-  /// The children of the nodes on `frames` that sort them, `(zIndex, index)`, each node's top
-  /// first.
-  var order: ContiguousArray<(zIndex: Int, index: Int)> = []
+  var next: Int32 = 0
+  /// Where the node's children, sorted by `zIndex`, start in `TreeState.hitOrder`; -1 for the
+  /// natural order, the latest child first.
+  let orderStart: Int32
 }
 
 extension TreeState {
@@ -37,91 +26,243 @@ extension TreeState {
   ///
   /// `body` must not change the tree or call user code (invariant 11).
   func forEachHit(at location: PointerLocation, _ body: (Node) -> Bool) {
-    // Taken out while the walk runs, so that the walk owns it whatever happens.
-    var scratch = HitScratch()
-    swap(&scratch, &hitScratch)
+    let root = Unmanaged.passUnretained(root)
+    guard !Self.rejects(root, location) else { return }
+    // The node the walk is in is kept in `current`; the stack holds the nodes above it, each
+    // with the next child to try when the walk comes back to it.
+    var stack = hitStack
+    var depth = 0
     defer {
-      scratch.frames.removeAll(keepingCapacity: true)
-      scratch.order.removeAll(keepingCapacity: true)
-      swap(&scratch, &hitScratch)
+      hitStack = stack
+      // A walk that ended early leaves the orders of the nodes it was inside.
+      if !hitOrder.isEmpty { hitOrder.removeAll(keepingCapacity: true) }
     }
-    guard Self.enter(.passUnretained(root), at: location, into: &scratch) else { return }
-    while let last = scratch.frames.indices.last {
-      let frame = scratch.frames[last]
-      if frame.next < frame.count {
-        scratch.frames[last].next = frame.next + 1
-        let index =
-          frame.orderStart < 0
-          ? frame.count - 1 - frame.next : scratch.order[frame.orderStart + frame.next].index
-        let child = frame.node._withUnsafeGuaranteedRef { $0.unretainedChild(at: index) }
-        // `nil` when user code the walk cannot run shrank the list (it never does): nothing to try.
-        if let child { _ = Self.enter(child, at: location, into: &scratch) }
-        continue
+    var current = frame(entering: root)
+    while true {
+      if current.next < current.count {
+        // The children the point is outside of are passed over here, with no push.
+        // (`next` < `count`, both positive: no overflow; `children` is set as `count` > 0.)
+        let children = current.children.unsafelyUnwrapped
+        let count = current.count
+        var next = current.next
+        var entered: Unmanaged<Node>?
+        if current.orderStart < 0 {
+          // The latest child first.
+          while next < count {
+            let child = children[Int(count &- 1 &- next)]
+            next &+= 1
+            if !Self.rejects(child, location) {
+              entered = child
+              break
+            }
+          }
+        } else {
+          while next < count {
+            let child = children[hitOrder[Int(current.orderStart &+ next)].index]
+            next &+= 1
+            if !Self.rejects(child, location) {
+              entered = child
+              break
+            }
+          }
+        }
+        current.next = next
+        if let entered {
+          if depth == stack.count { stack = Self.grow(stack) }
+          stack.initializeElement(at: depth, to: current)
+          depth &+= 1
+          current = frame(entering: entered)
+          continue
+        }
       }
-      // None of the children took the hit in a way that hides the node.
-      scratch.frames.removeLast()
-      if frame.orderStart >= 0 { scratch.order.removeSubrange(frame.orderStart...) }
-      guard frame.takes else { continue }
-      if !frame.node._withUnsafeGuaranteedRef(body) || frame.opaque { return }
+      // None of the children took the hit in a way that hides the node: the node itself may.
+      if current.orderStart >= 0 { hitOrder.removeSubrange(Int(current.orderStart)...) }
+      let node = current.node
+      let (hasFrame, behavior) = node._withUnsafeGuaranteedRef {
+        ($0._extras?.frame != nil, $0._extras?.hitBehavior)
+      }
+      if hasFrame, let behavior, behavior != .deferToChild {
+        if !node._withUnsafeGuaranteedRef(body) || behavior == .opaque { return }
+      }
+      guard depth > 0 else { return }
+      depth &-= 1
+      current = stack[depth]
     }
   }
 
-  /// Pushes `node` onto the walk if the point may hit it or one of its descendants: it is
-  /// active, and its frame contains the point, or it has no frame and has children.
-  private static func enter(
-    _ node: Unmanaged<Node>, at location: PointerLocation, into scratch: inout HitScratch
-  ) -> Bool {
+  /// Whether the point can hit neither `node` nor a node below it: it is outside the node's
+  /// frame, or the node has no frame and no children.
+  @inline(__always)
+  private static func rejects(_ node: Unmanaged<Node>, _ location: PointerLocation) -> Bool {
     node._withUnsafeGuaranteedRef { node in
-      let count = node._childSlots.count - (node._extras?.childHead ?? 0)
-      let traits = node.hasAttachments ? node.inputTraits : nil
-      let takes: Bool
-      if let frame = traits?.frame {
-        guard frame.contains(location) else { return false }
-        takes = traits?.hitBehavior != .deferToChild
-      } else {
-        guard count > 0 else { return false }
-        takes = false
-      }
-      var orderStart = -1
-      if count > 1, node._extras?.sortsChildrenByZIndex == true {
-        orderStart = scratch.order.count
-        for index in 0..<count {
-          let zIndex = node.unretainedChild(at: index).map { $0._withUnsafeGuaranteedRef { $0.zIndex } } ?? 0
-          scratch.order.append((zIndex, index))
-        }
-        // The top first: the highest `zIndex`, and among equal ones the latest child.
-        scratch.order[orderStart...].sort {
-          $0.zIndex != $1.zIndex ? $0.zIndex > $1.zIndex : $0.index > $1.index
-        }
-      }
-      scratch.frames.append(
-        HitFrame(
-          node: .passUnretained(node), count: count, orderStart: orderStart, takes: takes,
-          opaque: traits?.hitBehavior == .opaque))
-      return true
+      guard let extras = node._extras else { return node._childSlots.isEmpty }
+      guard let frame = extras.frame else { return node._childSlots.count == extras.childHead }
+      // `NodeFrame.contains`, with the edges the extras keep.
+      return
+        !(location.x >= frame.x && location.x < extras.right && location.y >= frame.y
+        && location.y < extras.bottom)
     }
+  }
+
+  /// The frame of `node`, which the point may hit, as the walk enters it: its children, sorted
+  /// when they declare a `zIndex`.
+  @inline(__always)
+  private func frame(entering node: Unmanaged<Node>) -> HitFrame {
+    let (count, children, sorts) = node._withUnsafeGuaranteedRef { node in
+      let head = node._extras?.childHead ?? 0
+      let children = node._childSlots.withUnsafeBufferPointer { slots in
+        // A list's storage holds `Node?` references, laid out as `Unmanaged<Node>` ones; from
+        // `head` on, none is `nil`.
+        slots.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: Unmanaged<Node>.self) + head }
+      }
+      return (node._childSlots.count - head, children, node._extras?.sortsChildrenByZIndex ?? false)
+    }
+    var orderStart: Int32 = -1
+    if sorts, count > 1 {
+      orderStart = Int32(hitOrder.count)
+      for index in 0..<count {
+        let zIndex = children.unsafelyUnwrapped[index]._withUnsafeGuaranteedRef { $0._extras?.zIndex ?? 0 }
+        hitOrder.append((zIndex, index))
+      }
+      // The top first: the highest `zIndex`, and among equal ones the latest child.
+      hitOrder[Int(orderStart)...].sort {
+        $0.zIndex != $1.zIndex ? $0.zIndex > $1.zIndex : $0.index > $1.index
+      }
+    }
+    return HitFrame(node: node, children: children, count: Int32(count), orderStart: orderStart)
+  }
+
+  /// `stack`, full, moved into one twice its size (32 frames for the first), which the tree
+  /// keeps from then on; `stack` is freed.
+  private static func grow(_ stack: UnsafeMutableBufferPointer<HitFrame>) -> UnsafeMutableBufferPointer<
+    HitFrame
+  > {
+    let grown = UnsafeMutableBufferPointer<HitFrame>.allocate(capacity: max(32, 2 * stack.count))
+    if let base = stack.baseAddress {
+      _ = grown.moveInitialize(fromContentsOf: stack)
+      base.deallocate()
+    }
+    return grown
   }
 }
 
 extension Node {
-  /// The child at `index`, unretained (its parent's list holds it), or `nil` past the end.
-  func unretainedChild(at index: Int) -> Unmanaged<Node>? {
-    let position = (_extras?.childHead ?? 0) + index
-    guard position < _childSlots.count else { return nil }
-    return _childSlots.withUnsafeBufferPointer { slots in
-      // A slot holds a strong reference or nil; read as an `Unmanaged`, it is not retained.
-      UnsafeRawPointer(slots.baseAddress!).load(
-        fromByteOffset: position * MemoryLayout<Node?>.stride, as: Unmanaged<Node>?.self)
-    }
+  /// Sets the node's geometry (see `NodeGeometry`), and notes on its parent that hit testing
+  /// must sort the children when it declares a `zIndex`: for good, as a parent that has sorted
+  /// once may again.
+  func setGeometry(_ geometry: NodeGeometry?) {
+    if geometry == nil, _extras?.geometry == nil { return }
+    extras.geometry = geometry
+    if extras.zIndex != 0, let parent = _parent { parent.extras.sortsChildrenByZIndex = true }
   }
+}
 
-  /// The `zIndex` this node declares, 0 when it declares none.
-  var zIndex: Int { hasAttachments ? inputTraits?.zIndex ?? 0 : 0 }
+extension Node {
+  /// Sets the hover flag of this node and of each ancestor below `shared` (which is one of them,
+  /// or `nil` for all), nearest first, and passes `notify` each of them that has a modifier that
+  /// might take an action of type `A`: the only ones a hover change needs to tell. Returns the
+  /// type filters of the nodes it passed (bubble and capture together).
+  ///
+  /// The nodes it passes over are not retained; `notify` must not change the tree or call user
+  /// code (invariant 11): it lists the nodes to tell, which retains them.
+  @discardableResult
+  func setHover<A: Action>(
+    _ hovered: Bool, below shared: Node?, notifying type: A.Type, _ notify: (Node) -> Void
+  )
+    -> UInt64
+  {
+    let actionType = ObjectIdentifier(A.self)
+    let mask = TypeFilter.bit(for: actionType)
+    let stop = shared.map { Unmanaged.passUnretained($0).toOpaque() }
+    var filter: UInt64 = 0
+    var node: Unmanaged<Node>? = .passUnretained(self)
+    while let current = node, current.toOpaque() != stop {
+      node = current._withUnsafeGuaranteedRef { node in
+        // Through `_extras` where the node has them: `extras` hands back a reference it retains.
+        if let extras = node._extras { extras.isHovered = hovered } else { node.extras.isHovered = hovered }
+        filter |= node.bubbleFilter | node.captureFilter
+        if node.bubbleFilter & mask != 0, node._store.mayRun(in: .bubble, for: actionType) { notify(node) }
+        return node._up
+      }
+    }
+    return filter
+  }
+}
 
-  /// Notes on `parent` that a child declares a `zIndex`, so that hit testing sorts its children:
-  /// for good, as a parent that has sorted once may again.
-  func noteZIndex(to parent: Node?) {
-    guard let parent, zIndex != 0 else { return }
-    parent.extras.sortsChildrenByZIndex = true
+/// What one descent from the root toward a point found (see `TreeState.descend(to:)`).
+struct HitDescent {
+  /// The node the descent ended at, if the point hits the root at all.
+  var target: Unmanaged<Node>?
+  /// Whether `target` is the node the full walk (`forEachHit`) gives first: the descent took no
+  /// turn the full walk might have come back from.
+  var isExact = true
+  /// The deepest node on the path from the root to `target` that is flagged hovered with every
+  /// node above it: what the hover path and the new path share.
+  var hovered: Unmanaged<Node>?
+  /// The type filters of every node from the root to `target` (bubble and capture together), and
+  /// of those from the root to `hovered`.
+  var pathFilter: UInt64 = 0
+  var hoveredFilter: UInt64 = 0
+}
+
+extension TreeState {
+  /// Walks from the root toward `location` without coming back: into the top-most child that
+  /// the point may hit, at each level. When it ends at an opaque node with a frame, having sorted
+  /// no children on the way, that node is the one the full walk would give first; the descent
+  /// notes on the way what the hover path shares with it and the type filters of the path.
+  ///
+  /// Calls no user code (invariant 11).
+  func descend(to location: PointerLocation) -> HitDescent {
+    var descent = HitDescent()
+    var node = Unmanaged.passUnretained(root)
+    guard !Self.rejects(node, location) else { return descent }
+    var sharesHover = true
+    while true {
+      let (filter, hovered, sorts, count, children) = node._withUnsafeGuaranteedRef { node in
+        let extras = node._extras
+        let head = extras?.childHead ?? 0
+        let children = node._childSlots.withUnsafeBufferPointer { slots in
+          slots.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: Unmanaged<Node>.self) + head }
+        }
+        return (
+          node.bubbleFilter | node.captureFilter, extras?.isHovered ?? false,
+          extras?.sortsChildrenByZIndex ?? false,
+          node._childSlots.count &- head, children
+        )
+      }
+      descent.pathFilter |= filter
+      if sharesHover {
+        if hovered {
+          descent.hovered = node
+          descent.hoveredFilter = descent.pathFilter
+        } else {
+          sharesHover = false
+        }
+      }
+      if sorts, count > 1 {
+        descent.isExact = false
+        descent.target = node
+        return descent
+      }
+      var next = count
+      var entered: Unmanaged<Node>?
+      while next > 0 {
+        next &-= 1
+        let child = children.unsafelyUnwrapped[next]
+        if !Self.rejects(child, location) {
+          entered = child
+          break
+        }
+      }
+      if let entered {
+        node = entered
+        continue
+      }
+      descent.target = node
+      descent.isExact = node._withUnsafeGuaranteedRef {
+        $0._extras.map { $0.frame != nil && $0.hitBehavior == .opaque } ?? false
+      }
+      return descent
+    }
   }
 }

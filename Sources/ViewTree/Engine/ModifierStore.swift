@@ -146,6 +146,22 @@ struct ModifierStore {
     return -1
   }
 
+  /// Whether an entry might run in `phase` for an action of exactly `actionType`: an untyped
+  /// one, one typed by that type, or one typed by a class or a protocol (which this does not
+  /// decide). Exact where a type filter is not, for a caller that would otherwise walk a path.
+  func mayRun(in phase: ModifierPhase, for actionType: ObjectIdentifier) -> Bool {
+    guard let base else { return false }
+    let count = Int(base.load(as: Int32.self))
+    let entries = (base + Self.headerSize).assumingMemoryBound(to: ModifierEntry.self)
+    for position in 0..<count {
+      let entry = entries + position
+      guard entry.pointee.phase == phase else { continue }
+      guard let matchType = entry.pointee.matchType else { return true }
+      if ObjectIdentifier(matchType) == actionType || !entry.pointee.exactOnly { return true }
+    }
+    return false
+  }
+
   /// Appends `entry`.
   mutating func append(_ entry: consuming ModifierEntry) {
     let count = self.count

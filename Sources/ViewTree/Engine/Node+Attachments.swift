@@ -90,6 +90,11 @@ extension Node {
 
   /// Removes the attachment stored under `id`.
   func removeAttachment(for id: ObjectIdentifier) {
+    // The geometry is a field of the node (see `NodeGeometry`).
+    if id == ObjectIdentifier(NodeGeometryKey.self) {
+      setGeometry(nil)
+      return
+    }
     let removed = takeAttachment(for: id)
     if id == ObjectIdentifier(LifecycleCallbacks.self) || id == ObjectIdentifier(InputTraitsKey.self) {
       lifecycleCallbacksChanged()

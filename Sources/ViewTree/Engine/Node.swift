@@ -189,7 +189,9 @@ public final class Node {
     set {
       _up = newValue.map(Unmanaged.passUnretained)
       // Hit testing sorts the children of a parent that has one with a `zIndex`.
-      if _extras != nil { noteZIndex(to: newValue) }
+      if let newValue, let extras = _extras, extras.zIndex != 0 {
+        newValue.extras.sortsChildrenByZIndex = true
+      }
     }
   }
 
@@ -284,6 +286,30 @@ final class NodeExtras {
   var sortsChildrenByZIndex = false
   /// Whether the pointer is over this node or a descendant (see `TreePointer.hovered`).
   var isHovered = false
+  /// Where the node is, for hit testing and direction moves (see `NodeGeometry`): plain fields,
+  /// as hit testing reads the frame of every sibling it tries.
+  var frame: NodeFrame? {
+    didSet { (right, bottom) = frame.map { ($0.maxX, $0.maxY) } ?? (-.infinity, -.infinity) }
+  }
+  /// The frame's right and bottom edges, computed once when it is set, so that the hit walk
+  /// tests a sibling with four comparisons and no addition.
+  private(set) var right = -Double.infinity
+  private(set) var bottom = -Double.infinity
+  var zIndex = 0
+  var hitBehavior = HitBehavior.opaque
+
+  /// The geometry the fields hold, `nil` when they hold the defaults.
+  var geometry: NodeGeometry? {
+    get {
+      let geometry = NodeGeometry(frame: frame, zIndex: zIndex, hitBehavior: hitBehavior)
+      return geometry == NodeGeometry() ? nil : geometry
+    }
+    set {
+      frame = newValue?.frame
+      zIndex = newValue?.zIndex ?? 0
+      hitBehavior = newValue?.hitBehavior ?? .opaque
+    }
+  }
   /// The identity of the handle the node is bound to (see ``NodeHandle``), which owns it and
   /// clears this when it lets go of the node.
   var boundHandle: ObjectIdentifier?

@@ -20,13 +20,20 @@ final class TreeState {
 
   /// The root, which owns this state: unretained, as it outlives it.
   unowned(unsafe) let root: Node
-  /// The focus and who hears of its changes (see `NodeTree+Focus.swift`).
-  var focus = TreeFocus()
-  /// The pointer: hover, capture, buttons and clicks (see `PointerRouting.swift`).
-  var pointer = TreePointer()
-  /// The stacks hit tests walk in (see `HitTest.swift`): only the walk touches them, and it
-  /// calls no user code (invariant 4).
-  @exclusivity(unchecked) var hitScratch = HitScratch()
+  /// The focus and who hears of its changes (see `NodeTree+Focus.swift`). Read and written
+  /// between calls into user code only (invariant 4): a callback or a filter is copied out of it
+  /// before it is called.
+  @exclusivity(unchecked) var focus = TreeFocus()
+  /// The pointer: hover, capture, buttons and clicks (see `PointerRouting.swift`). Read and
+  /// written between calls into user code only (invariant 4): the router holds no access to it
+  /// across a dispatch.
+  @exclusivity(unchecked) var pointer = TreePointer()
+  /// The stack hit tests walk in (see `HitTest.swift`), allocated at the first hit test, grown
+  /// as deep as the tree is hit-tested, freed with the state; and the children of the nodes on
+  /// it that sort theirs by `zIndex`. Only the walk touches them, and it calls no user code
+  /// (invariant 4).
+  @exclusivity(unchecked) var hitStack = UnsafeMutableBufferPointer<HitFrame>(start: nil, count: 0)
+  @exclusivity(unchecked) var hitOrder = ContiguousArray<(zIndex: Int, index: Int)>()
   /// The handle user code holds, if any is alive.
   private(set) weak var handle: NodeTree?
   /// Whether a live handle holds the root: then a dispatch need not retain the root to keep its
@@ -72,6 +79,7 @@ final class TreeState {
 
   deinit {
     for node in pinned { node.unpin(from: self) }
+    hitStack.baseAddress?.deallocate()
   }
 
   /// Keeps a node that left this tree during a dispatch alive until the outermost dispatch ends,

@@ -149,7 +149,7 @@ extension TreeState {
       if move.isForward, root.isTabStop(within: root) { return root }
       return enter(root, forward: move.isForward) ?? (root.isTabStop(within: root) ? root : nil)
     }
-    if !move.isTraversal, let frame = current.inputTraits?.frame {
+    if !move.isTraversal, let frame = current.frame {
       return nearest(move, from: current, frame: frame)
     }
     let target = tabTarget(from: current, forward: move.isForward)
@@ -325,7 +325,7 @@ extension TreeState {
   private static func key(
     _ move: FocusMove, from origin: NodeFrame, current: Node, to node: Node, _ traits: InputTraits
   ) -> (Int, Double, Double)? {
-    guard node !== current, traits.isFocusable, traits.order >= 0, let frame = traits.frame else {
+    guard node !== current, traits.isFocusable, traits.order >= 0, let frame = node.frame else {
       return nil
     }
     return distance(move, from: origin, to: frame)

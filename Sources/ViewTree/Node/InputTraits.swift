@@ -1,23 +1,33 @@
-/// What a node declared about input: focus (``ModifierHost/focusable(_:order:focusOnPress:)``,
+/// What a node declared about focus (``ModifierHost/focusable(_:order:focusOnPress:)``,
 /// ``ModifierHost/focusScope(_:defaultFocus:ordered:autofocus:)``,
-/// ``ModifierHost/descendantsFocusable(_:)``) and the pointer (``ModifierHost/frame(_:zIndex:hitBehavior:)``).
+/// ``ModifierHost/descendantsFocusable(_:)``).
 ///
-/// One attachment, so that a walk (Tab, a direction move, a hit test) reads one value per node;
-/// plain data, so that reading it copies bytes and counts no references. The fields are ordered so
-/// that the one-byte ones fill the frame's padding.
+/// One attachment, so that a walk (Tab, a direction move, a press) reads one value per node;
+/// plain data, so that reading it copies bytes and counts no references.
 struct InputTraits {
-  var frame: NodeFrame?
   var isFocusable = false
   var scope: FocusScopeKind?
   var ordered = false
   var autofocus = false
   var descendantsFocusable = true
   var focusOnPress = true
-  var hitBehavior = HitBehavior.opaque
   var order = 0
-  var zIndex = 0
 }
 
 enum InputTraitsKey: NodeAttachmentKey {
   static var defaultValue: InputTraits? { nil }
+}
+
+/// What a node declared about where it is (``ModifierHost/frame(_:zIndex:hitBehavior:)``): kept
+/// in a field of the node's extras rather than in its list of attachments, as hit testing reads
+/// it for every sibling it tries. The attachment key is how a declaration names it; a node's
+/// `settingAttachment` and `removeAttachment` for the key write the field.
+struct NodeGeometry: Equatable {
+  var frame: NodeFrame?
+  var zIndex = 0
+  var hitBehavior = HitBehavior.opaque
+}
+
+enum NodeGeometryKey: NodeAttachmentKey {
+  static var defaultValue: NodeGeometry? { nil }
 }

@@ -121,7 +121,11 @@ extension Node: ModifierHost {
   ///
   /// - Parameter key: The attachment's key.
   /// - Returns: The value.
-  public func attachment<Key: NodeAttachmentKey>(_ key: Key.Type) -> Key.Value { self[attachment: key] }
+  public func attachment<Key: NodeAttachmentKey>(_ key: Key.Type) -> Key.Value {
+    // The geometry is a field of the node (see `NodeGeometry`).
+    if key == NodeGeometryKey.self, let geometry = _extras?.geometry as? Key.Value { return geometry }
+    return self[attachment: key]
+  }
 
   /// Attaches `value` for `key`; the same as setting `self[attachment: key]`.
   ///
@@ -131,6 +135,10 @@ extension Node: ModifierHost {
   /// - Returns: This node.
   @discardableResult
   public func settingAttachment<Key: NodeAttachmentKey>(_ key: Key.Type, to value: Key.Value) -> Node {
+    if key == NodeGeometryKey.self, let geometry = value as? NodeGeometry? {
+      setGeometry(geometry)
+      return self
+    }
     guard key == LifecycleCallbacks.self || key == InputTraitsKey.self else {
       self[attachment: key] = value
       return self
@@ -140,7 +148,6 @@ extension Node: ModifierHost {
     let startsAutofocus = (value as? InputTraits)?.autofocus == true && inputTraits?.autofocus != true
     self[attachment: key] = value
     lifecycleCallbacksChanged()
-    noteZIndex(to: _parent)
     if startsAutofocus { root._state?.requestAutofocus(self) }
     return self
   }

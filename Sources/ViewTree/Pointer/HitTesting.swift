@@ -39,18 +39,16 @@ extension ModifierHost {
   public consuming func frame(_ frame: NodeFrame?, zIndex: Int = 0, hitBehavior: HitBehavior = .opaque)
     -> Self
   {
-    var traits = attachment(InputTraitsKey.self) ?? InputTraits()
     // A frame that is not finite measures nothing: kept as no frame, so no walk reads it.
-    traits.frame = frame.flatMap { $0.isFinite ? $0 : nil }
-    traits.zIndex = zIndex
-    traits.hitBehavior = hitBehavior
-    return settingAttachment(InputTraitsKey.self, to: traits)
+    let geometry = NodeGeometry(
+      frame: frame.flatMap { $0.isFinite ? $0 : nil }, zIndex: zIndex, hitBehavior: hitBehavior)
+    return settingAttachment(NodeGeometryKey.self, to: geometry == NodeGeometry() ? nil : geometry)
   }
 }
 
 extension Node {
   /// The frame the node declares (see ``ModifierHost/frame(_:zIndex:hitBehavior:)``), if any.
-  public var frame: NodeFrame? { inputTraits?.frame }
+  public var frame: NodeFrame? { _extras?.frame }
 }
 
 extension NodeTree {
@@ -68,14 +66,7 @@ extension NodeTree {
   /// - Complexity: O(*n*) at worst in the nodes whose frames contain the point and their
   ///   siblings, with no allocation once the tree has hit-tested at its depth; a node whose
   ///   children declare a `zIndex` sorts them, O(*c* log *c*).
-  public func node(at location: PointerLocation) -> Node? {
-    var found: Node?
-    state.forEachHit(at: location) { node in
-      found = node
-      return false
-    }
-    return found
-  }
+  public func node(at location: PointerLocation) -> Node? { state.firstHit(at: location) }
 
   /// Every node that takes a hit at `location`, top first: the node ``node(at:)`` gives, then,
   /// while the ones above are ``HitBehavior/translucent``, the ones below them.

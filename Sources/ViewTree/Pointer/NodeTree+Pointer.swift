@@ -39,13 +39,15 @@ extension NodeTree {
   public func setPointerCapture(_ node: Node) throws(ViewTreeError) {
     guard contains(node) else { throw .nodeNotInTree(node: node.path) }
     guard !state.pointer.buttons.isEmpty else { throw .pointerCaptureWithoutButton(node: node.path) }
-    state.pointer.pendingCapture = .some(WeakNode(node: node))
+    state.pointer.hasPendingCapture = true
+    state.pointer.pendingCapture = node
   }
 
   /// Releases the pointer capture at the next pointer event (see ``setPointerCapture(_:)``).
   public func releasePointerCapture() {
-    guard state.pointer.capture != nil || state.pointer.pendingCapture != nil else { return }
-    state.pointer.pendingCapture = .some(nil)
+    guard state.pointer.capture != nil || state.pointer.hasPendingCapture else { return }
+    state.pointer.hasPendingCapture = true
+    state.pointer.pendingCapture = nil
   }
 
   /// How close in time two clicks of one button on one node must be for the second to count as a

@@ -1,13 +1,17 @@
 /// A button of a mouse or pen, by its number: 1 primary, 2 middle, 3 secondary, as X11 and the
 /// terminal's mouse reports number them; 8 to 11 are the extra buttons (back, forward).
 public struct PointerButton: Hashable, Sendable, CustomStringConvertible {
-  /// The button's number, 1 to 11.
-  public let number: Int
+  // One byte, so that a press or a click fits an existential's inline buffer: dispatching one
+  // allocates nothing.
+  private let storage: UInt8
+
+  /// The button's number, 1 to 11 (a number given outside 1 to 255 is kept as 0).
+  public var number: Int { Int(storage) }
 
   /// Creates a button.
   ///
   /// - Parameter number: The button's number; the terminal reports 1 to 3 and 8 to 11.
-  public init(_ number: Int) { self.number = number }
+  public init(_ number: Int) { storage = UInt8(exactly: number) ?? 0 }
 
   /// The primary button, usually the left.
   public static let primary = PointerButton(1)
@@ -95,7 +99,12 @@ public struct PointerPress: PointerAction, Hashable {
   public var modifiers: KeyModifiers
   /// 1 for a single press, 2 for the second press of a double click, and so on: presses of the
   /// same button on the same node within ``NodeTree/multiClickInterval`` of the last click.
-  public var clickCount: Int
+  public var clickCount: Int {
+    get { Int(count) }
+    set { count = Int32(clamping: newValue) }
+  }
+  // Four bytes, so that the action fits an existential's inline buffer (three words).
+  private var count: Int32
 
   /// Creates a press.
   ///
@@ -110,7 +119,7 @@ public struct PointerPress: PointerAction, Hashable {
     self.location = location
     self.button = button
     self.modifiers = modifiers
-    self.clickCount = clickCount
+    self.count = Int32(clamping: clickCount)
   }
 }
 
@@ -149,7 +158,12 @@ public struct PointerClick: PointerAction, Hashable {
   /// The modifier keys held.
   public var modifiers: KeyModifiers
   /// 1 for a click, 2 for a double click, 3 for a triple click, and so on.
-  public var clickCount: Int
+  public var clickCount: Int {
+    get { Int(count) }
+    set { count = Int32(clamping: newValue) }
+  }
+  // Four bytes, so that the action fits an existential's inline buffer (three words).
+  private var count: Int32
 
   /// Creates a click.
   ///
@@ -164,7 +178,7 @@ public struct PointerClick: PointerAction, Hashable {
     self.location = location
     self.button = button
     self.modifiers = modifiers
-    self.clickCount = clickCount
+    self.count = Int32(clamping: clickCount)
   }
 }
 

@@ -11,9 +11,10 @@ struct TreePointer {
   var buttons: PointerButtons = []
   /// The node pointer events go to, whatever is under the pointer.
   weak var capture: Node?
-  /// A capture asked for, or released, that the next event puts in place (Pointer Events' pending
-  /// pointer capture): `.some(nil)` releases.
-  var pendingCapture: WeakNode??
+  /// Whether a capture was asked for, or released, that the next event puts in place (Pointer
+  /// Events' pending pointer capture), and the node asked for (`nil` releases).
+  var hasPendingCapture = false
+  weak var pendingCapture: Node?
   /// Whether the node that had the capture left the tree: the root hears of the lost capture at
   /// the next event.
   var captureLeftTree = false
@@ -38,7 +39,8 @@ struct TreePointer {
   struct Click {
     let button: PointerButton
     weak var node: Node?
-    let time: ContinuousClock.Instant
+    /// The latest time a press may come and count as the next click.
+    let deadline: ContinuousClock.Instant
     let count: Int
   }
 }
@@ -67,52 +69,88 @@ extension TreeState {
     }
     processPendingCapture()
     let capture = pointer.capture
-    let target = capture ?? firstHit(at: location)
-    moveHover(to: target)
+    var known = KnownFilters()
+    let target = capture ?? hit(at: location, learning: &known)
+    moveHover(to: target, known: &known)
     guard let target else {
-      if case .release(let button) = input.kind { pointer.presses.removeAll { $0.button == button } }
+      if case .release(let button) = input.kind, !pointer.presses.isEmpty {
+        pointer.presses.removeAll { $0.button == button }
+      }
       return PointerResult(target: nil, outcome: nil, click: nil, focus: .unchanged)
     }
     switch input.kind {
     case .move:
       let move = PointerMove(location: location, modifiers: modifiers, buttons: pointer.buttons)
-      return PointerResult(
-        target: target, outcome: send(move, to: target, captured: capture != nil), click: nil,
-        focus: .unchanged)
+      let outcome = send(move, to: target, captured: capture != nil, filter: known.path)
+      return PointerResult(target: target, outcome: outcome, click: nil, focus: .unchanged)
     case .press(let button):
       let clickCount = nextClickCount(of: button, on: target, at: input.time)
-      pointer.presses.removeAll { $0.button == button }
+      if !pointer.presses.isEmpty { pointer.presses.removeAll { $0.button == button } }
       pointer.presses.append(TreePointer.Press(button: button, node: target, clickCount: clickCount))
       let focus = focusOnPress(target)
       let press = PointerPress(
         location: location, button: button, modifiers: modifiers, clickCount: clickCount)
-      return PointerResult(
-        target: target, outcome: send(press, to: target, captured: capture != nil), click: nil, focus: focus)
+      let outcome = send(press, to: target, captured: capture != nil, filter: nil)
+      return PointerResult(target: target, outcome: outcome, click: nil, focus: focus)
     case .release(let button):
       let release = PointerRelease(location: location, button: button, modifiers: modifiers)
-      let outcome = send(release, to: target, captured: capture != nil)
+      let outcome = send(release, to: target, captured: capture != nil, filter: known.path)
       let click = clickIfComplete(
         button, at: location, modifiers: modifiers, time: input.time, captured: capture)
-      if pointer.buttons.isEmpty, pointer.capture != nil || pointer.pendingCapture != nil {
+      if pointer.buttons.isEmpty, pointer.capture != nil || pointer.hasPendingCapture {
         // Implicit release after the last button: the capture goes, and the pointer is over what
         // it is over again.
-        pointer.pendingCapture = .some(nil)
+        pointer.hasPendingCapture = true
+        pointer.pendingCapture = nil
         processPendingCapture()
-        moveHover(to: firstHit(at: location))
+        var afresh = KnownFilters()
+        moveHover(to: hit(at: location, learning: &afresh), known: &afresh)
       }
       return PointerResult(target: target, outcome: outcome, click: click, focus: .unchanged)
     case .wheel(let deltaX, let deltaY):
       let wheel = PointerWheel(location: location, modifiers: modifiers, deltaX: deltaX, deltaY: deltaY)
       let direction = ScrollDirection(deltaX: deltaX, deltaY: deltaY)
       let receiver = direction.flatMap { nearestScroller(from: target, $0) } ?? target
-      return PointerResult(
-        target: receiver, outcome: send(wheel, to: receiver, captured: capture != nil), click: nil,
-        focus: .unchanged)
+      let outcome = send(wheel, to: receiver, captured: capture != nil, filter: nil)
+      return PointerResult(target: receiver, outcome: outcome, click: nil, focus: .unchanged)
     }
   }
 
-  /// The top-most node hit at `location`, if any.
-  private func firstHit(at location: PointerLocation) -> Node? {
+  /// What the router knows of the type filters on the paths of this event (see
+  /// `Dispatcher.mayRun`), from the hit descent: valid until user code runs, which may add
+  /// modifiers; `nil` for not known.
+  struct KnownFilters {
+    /// The filters from the hit node to the root.
+    var path: UInt64?
+    /// The deepest node the old and the new hover paths share, and the filters from it to the
+    /// root, when the descent found them.
+    var shared: Node??
+    var sharedFilter: UInt64?
+
+    /// Forgets it all: user code may have run.
+    mutating func forget() { self = KnownFilters() }
+  }
+
+  /// The top-most node hit at `location`; when one descent found it, `known` learns what the
+  /// descent saw of the path.
+  private func hit(at location: PointerLocation, learning known: inout KnownFilters) -> Node? {
+    let descent = descend(to: location)
+    guard descent.isExact else { return fullFirstHit(at: location) }
+    known.path = descent.pathFilter
+    known.shared = .some(descent.hovered?.takeUnretainedValue())
+    known.sharedFilter = descent.hoveredFilter
+    return descent.target?.takeUnretainedValue()
+  }
+
+  /// The top-most node hit at `location`, if any: what one descent finds, unless it took a turn
+  /// the full walk might come back from.
+  func firstHit(at location: PointerLocation) -> Node? {
+    let descent = descend(to: location)
+    if descent.isExact { return descent.target?.takeUnretainedValue() }
+    return fullFirstHit(at: location)
+  }
+
+  private func fullFirstHit(at location: PointerLocation) -> Node? {
     var found: Node?
     forEachHit(at: location) { node in
       found = node
@@ -121,11 +159,16 @@ extension TreeState {
     return found
   }
 
-  /// Dispatches `action` at `target`; when nobody took it and `target` is translucent (and did
-  /// not capture the pointer), at the nodes hit below it in turn, until one does.
-  private func send(_ action: some PointerAction, to target: Node, captured: Bool) -> ActionOutcome {
+  /// Dispatches `action` at `target`, unless `filter` (the filters of its path, when known)
+  /// shows that the dispatch would end at once (see `Dispatcher.mayRun`); when nobody took it
+  /// and `target` is translucent (and did not capture the pointer), at the nodes hit below it in
+  /// turn, until one does.
+  private func send<A: PointerAction>(_ action: A, to target: Node, captured: Bool, filter: UInt64?)
+    -> ActionOutcome
+  {
+    if let filter, !Dispatcher.mayRun(A.self, onPathWith: filter) { return .unhandled(action) }
     let outcome = target.trigger(action)
-    guard case .unhandled = outcome, !captured, target.inputTraits?.hitBehavior == .translucent else {
+    guard case .unhandled = outcome, !captured, target._extras?.hitBehavior == .translucent else {
       return outcome
     }
     var below = false
@@ -152,11 +195,14 @@ extension TreeState {
   /// hover changed, as Pointer Events do: out at the old node (it bubbles), leave at each node
   /// the pointer left (the innermost first), over at the new node, enter at each node it entered
   /// (the outermost first). Leave and enter go to those nodes only.
-  func moveHover(to new: Node?) {
+  ///
+  /// `known` says what the hit descent saw; what user code may have changed is forgotten.
+  func moveHover(to new: Node?, known: inout KnownFilters) {
     let old = pointer.hovered
     guard old !== new else { return }
-    // The nodes are listed and the flags set before any handler runs, so that a handler sees the
-    // hover as it now is, and may move the pointer again.
+    // The flags are set, and the nodes to tell listed, before any handler runs, so that a
+    // handler sees the hover as it now is, and may move the pointer again. A node is told of a
+    // leave or an enter only if one of its modifiers might take it.
     var leaving: [Node] = []
     var entering: [Node] = []
     swap(&leaving, &pointer.leaving)
@@ -168,25 +214,28 @@ extension TreeState {
       swap(&entering, &pointer.entering)
     }
     // The innermost node both paths share: the first hovered node from `new` up.
-    let shared = new?.firstAncestor { $0.isHovered }
-    var node = old
-    while let current = node, current !== shared {
-      current.extras.isHovered = false
-      leaving.append(current)
-      node = current._parent
-    }
-    node = new
-    while let current = node, current !== shared {
-      current.extras.isHovered = true
-      entering.append(current)
-      node = current._parent
-    }
+    let shared = known.shared ?? new?.firstAncestor { $0.isHovered }
+    let leftFilter =
+      old?.setHover(false, below: shared, notifying: PointerLeave.self) { leaving.append($0) } ?? 0
+    new?.setHover(true, below: shared, notifying: PointerEnter.self) { entering.append($0) }
     pointer.hovered = new
     pointer.isTracking = new != nil || pointer.capture != nil
     let (location, modifiers) = (pointer.location, pointer.modifiers)
-    if let old = leaving.first { old.trigger(PointerOut(location: location, modifiers: modifiers)) }
+    if let old {
+      // The old path: the nodes left, and those above, which the new path shares.
+      let filter = known.sharedFilter.map { $0 | leftFilter }
+      if filter.map({ Dispatcher.mayRun(PointerOut.self, onPathWith: $0) }) ?? true {
+        known.forget()
+        old.trigger(PointerOut(location: location, modifiers: modifiers))
+      }
+    }
+    if !leaving.isEmpty { known.forget() }
     for node in leaving { node.deliver(PointerLeave(location: location, modifiers: modifiers)) }
-    if let new { new.trigger(PointerOver(location: location, modifiers: modifiers)) }
+    if let new, known.path.map({ Dispatcher.mayRun(PointerOver.self, onPathWith: $0) }) ?? true {
+      known.forget()
+      new.trigger(PointerOver(location: location, modifiers: modifiers))
+    }
+    if !entering.isEmpty { known.forget() }
     for node in entering.reversed() { node.deliver(PointerEnter(location: location, modifiers: modifiers)) }
   }
 
@@ -201,9 +250,10 @@ extension TreeState {
       pointer.captureLeftTree = false
       root.trigger(LostPointerCapture(location: location, modifiers: modifiers))
     }
-    guard let pending = pointer.pendingCapture else { return }
+    guard pointer.hasPendingCapture else { return }
+    pointer.hasPendingCapture = false
+    let new = pointer.pendingCapture.flatMap { $0.isDescendant(of: root) ? $0 : nil }
     pointer.pendingCapture = nil
-    let new = pending?.node.flatMap { $0.isDescendant(of: root) ? $0 : nil }
     let old = pointer.capture
     guard old !== new else { return }
     pointer.capture = new
@@ -219,9 +269,10 @@ extension TreeState {
   private func nextClickCount(of button: PointerButton, on node: Node, at time: ContinuousClock.Instant)
     -> Int
   {
-    guard let last = pointer.lastClick, last.button == button, last.node === node,
-      time >= last.time, time - last.time <= pointer.multiClickInterval
-    else { return 1 }
+    guard let last = pointer.lastClick, last.button == button, time <= last.deadline, last.node === node
+    else {
+      return 1
+    }
     return last.count + 1
   }
 
@@ -233,13 +284,15 @@ extension TreeState {
   ) -> ActionOutcome? {
     guard let index = pointer.presses.firstIndex(where: { $0.button == button }) else { return nil }
     let press = pointer.presses.remove(at: index)
-    guard let node = press.node, node === (captured == nil ? pointer.hovered : firstHit(at: location)),
-      node.isDescendant(of: root)
-    else { return nil }
-    pointer.lastClick = TreePointer.Click(button: button, node: node, time: time, count: press.clickCount)
+    // The hovered node is in the tree (`repairPointer` keeps it so); a node hit is too.
+    guard let node = press.node, node === (captured == nil ? pointer.hovered : firstHit(at: location)) else {
+      return nil
+    }
+    pointer.lastClick = TreePointer.Click(
+      button: button, node: node, deadline: time + pointer.multiClickInterval, count: press.clickCount)
     let click = PointerClick(
       location: location, button: button, modifiers: modifiers, clickCount: press.clickCount)
-    return send(click, to: node, captured: captured != nil)
+    return send(click, to: node, captured: captured != nil, filter: nil)
   }
 
   /// Focuses the nearest node from `target` up that can take focus, unless it declares
@@ -275,9 +328,9 @@ extension TreeState {
       pointer.capture = nil
       pointer.captureLeftTree = true
     }
-    if case .some(.some(let pending)) = pointer.pendingCapture,
-      pending.node.map({ !$0.isDescendant(of: root) }) ?? true
-    {
+    // A capture asked for a node that left is dropped: the current one, if any, stays.
+    if pointer.hasPendingCapture, let pending = pointer.pendingCapture, !pending.isDescendant(of: root) {
+      pointer.hasPendingCapture = false
       pointer.pendingCapture = nil
     }
     guard let hovered = pointer.hovered else { return }
