@@ -12,12 +12,16 @@ public final class EditorDemo {
   /// The tree.
   public let tree: NodeTree
   /// Log lines, oldest first.
-  public private(set) var log: [String] = []
+  public internal(set) var log: [String] = []
   /// Whether `q` was pressed.
   public private(set) var wantsToQuit = false
 
   /// Whether the "Delete rows?" confirmation is open.
   public private(set) var isConfirming = false
+  /// How the screen shows the tree: scrolled by the wheel.
+  let view = TreeView()
+  /// How many lines the wheel scrolled the drawing of the tree from where the focus puts it.
+  public var treeScroll: Int { view.scroll }
   /// Set by the `AskDeleteRows` action; the dialog opens once the key press is over.
   private var wantsConfirmation = false
   private var steps: [ActionStep] = []
@@ -33,11 +37,13 @@ public final class EditorDemo {
     try! manager.register(MoveSelectionAction(model: model, step: 1), as: "SelectNext")
     // A step back past any first row: the action stops at the first.
     try! manager.register(MoveSelectionAction(model: model, step: Int.min / 2), as: "SelectFirst")
-    tree = NodeTree(declaring: Self.declare(model, manager, confirming: false))
+    tree = NodeTree(declaring: Self.declare(model, manager, view, confirming: false))
     try! tree.focus(id: "list")
     tree.stepObserver = { [weak self] step in self?.steps.append(step) }
     try! manager.register(AskAction { [weak self] in self?.wantsConfirmation = true }, as: "AskDeleteRows")
     tree.onFocusChange = { [weak self] change in
+      // The drawing follows the focus again.
+      self?.view.scroll = 0
       guard change.reason != .programmatic else { return }
       self?.log.append("focus -> \(change.new?.label ?? "none") (\(change.reason))")
     }
@@ -50,7 +56,9 @@ public final class EditorDemo {
   /// Focus is declared, not kept by hand: the list, the editor, the toolbar's button and the
   /// swatches are focusable; the toolbar and the swatches are groups (the swatches move with the
   /// arrow keys, by their frames); the confirmation dialog traps Tab until it closes.
-  static func declare(_ model: DocumentModel, _ manager: ActionManager, confirming: Bool) -> NodeDeclaration {
+  static func declare(
+    _ model: DocumentModel, _ manager: ActionManager, _ view: TreeView, confirming: Bool
+  ) -> NodeDeclaration {
     NodeDeclaration("window") {
       NodeDeclaration("menubar") {
         NodeDeclaration("file") {
@@ -70,7 +78,10 @@ public final class EditorDemo {
       .focusScope()
       NodeDeclaration("sidebar") {
         NodeDeclaration("list") {
-          for row in model.rows { NodeDeclaration(row) }
+          // A click on a row selects it.
+          for (index, row) in model.rows.enumerated() {
+            NodeDeclaration(row).handleAction(PointerClick.self) { _ in model.selection = index }
+          }
         }
         .provideActionContext { context in context[SelectedRowKey.self] = model.selection }
         .bindKey("del", to: "Delete").bindKey("backspace", to: "Delete").bindKey("up", to: "SelectPrevious")
@@ -86,9 +97,11 @@ public final class EditorDemo {
       NodeDeclaration("editor").focusable()
       // Color swatches in a grid of two rows: the arrow keys move by their frames.
       NodeDeclaration("swatches") {
-        for (index, color) in Self.swatches.enumerated() {
-          NodeDeclaration(color)
-            .focusable().frame(NodeFrame(x: Double(index % 3) * 8, y: Double(index / 3), width: 8, height: 1))
+        for color in Self.swatches {
+          // The arrow keys move by the frames the screen gives the swatches (see `placeSwatches`);
+          // a click on one sets the color, as its key does.
+          NodeDeclaration(color).focusable()
+            .actionItem("swatch.SetColor(color: \(color))")
         }
       }
       .focusScope()
@@ -110,6 +123,9 @@ public final class EditorDemo {
         ? .handled : .unhandled
     }
     .actionManager(manager)
+    // The drawing of the tree scrolls with the wheel, while there is more of it that way.
+    .scrollable(.vertical) { direction in view.canScroll(direction) }
+    .handleAction(PointerWheel.self) { wheel in view.scroll += Int(wheel.deltaY) }
     .bindKey("ctrl+s", to: "Save").bindKey("ctrl+z", to: "Undo").bindKey("ctrl+y", to: "Redo")
     .bindKey("del", to: "DeleteRow").bindKey("l", to: "ToggleLock")
     .bindKey("r", to: #"SetColor("color": "red")"#).bindKey("g", to: #"SetColor("color": "green")"#)
@@ -118,10 +134,13 @@ public final class EditorDemo {
   }
 
   /// Re-declares the tree from the document.
-  func render() { tree.update(to: Self.declare(model, manager, confirming: isConfirming)) }
+  func render() { tree.update(to: Self.declare(model, manager, view, confirming: isConfirming)) }
 
   /// The swatches' colors, in rows of three.
   static let swatches = ["red", "green", "blue", "cyan", "magenta", "yellow"]
+
+  /// The columns a swatch takes in the swatch panel's grid.
+  static let swatchWidth = 8
 
   /// The label of the focused node.
   public var focusLabel: String { tree.focusedNode?.label ?? "window" }
@@ -255,7 +274,7 @@ public final class EditorDemo {
 
   /// Closes the dialog, deleting every row first if asked: the dialog leaves the tree, and focus
   /// returns to the node that opened it.
-  private func closeConfirmation(deleting: Bool) {
+  func closeConfirmation(deleting: Bool) {
     if deleting {
       model.rows.removeAll()
       model.selection = nil
@@ -301,12 +320,25 @@ public final class EditorDemo {
       .joined(separator: " ")
   }
 
-  /// The swatches, a line per row of the grid, the focused one in brackets.
+  /// The swatches, a line per row of the grid, each in a cell `swatchWidth` wide, the focused
+  /// one in brackets.
   public func swatchLines() -> [String] {
     stride(from: 0, to: Self.swatches.count, by: 3).map { start in
       Self.swatches[start..<min(start + 3, Self.swatches.count)].map { color in
-        tree.focusedNode?.id == color ? "[\(color)]" : color
-      }.joined(separator: " ")
+        let text = tree.focusedNode?.id == color ? "[\(color)]" : color
+        return text + String(repeating: " ", count: max(1, Self.swatchWidth - text.count))
+      }.joined()
+    }
+  }
+
+  /// Declares the swatches' frames: the grid the screen draws them in, with its top-left corner
+  /// at `column`, `row`. The arrow keys move by these frames, and the pointer hits them there.
+  public func placeSwatches(column: Int, row: Int) {
+    for (index, color) in Self.swatches.enumerated() {
+      tree.node(id: color)?.frame(
+        NodeFrame(
+          x: Double(column + index % 3 * Self.swatchWidth), y: Double(row + index / 3),
+          width: Double(Self.swatchWidth), height: 1))
     }
   }
 
@@ -318,6 +350,19 @@ public final class EditorDemo {
       let check = item.validation.state == .on ? " [on]" : ""
       return "\(title)\(check)\(state)"
     }
+  }
+}
+
+/// How the screen shows the tree: how far the wheel scrolled it, and how much of it there is to
+/// scroll (set when it is laid out).
+final class TreeView {
+  var scroll = 0
+  var lineCount = 0
+  var visibleLines = 0
+
+  /// Whether the drawing can scroll further that way.
+  func canScroll(_ direction: ScrollDirection) -> Bool {
+    direction == .down ? scroll < lineCount - visibleLines : scroll > -lineCount
   }
 }
 

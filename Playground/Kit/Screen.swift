@@ -1,7 +1,8 @@
 import ViewTree
 
-/// Draws the demo into a frame of fixed size: the tree with the focus highlighted, the menus with
-/// live validation, the log, the document and a line of help.
+/// Draws the demo into a frame of fixed size: the tree with the focus highlighted and the node
+/// under the mouse underlined, the menus with live validation, the swatches, the log, the document
+/// and a line of help; and declares the frames the mouse hits, from the same layout.
 public struct Screen {
   /// Columns.
   public var width: Int
@@ -14,19 +15,26 @@ public struct Screen {
     self.height = max(8, height)
   }
 
-  /// The frame's lines, each exactly `width` columns wide (ANSI codes not counted); the focused
-  /// node's line is in inverse video when `styled`.
-  ///
-  /// Everything fits in `height` rows: the title, the tree beside the panels, at least three log
-  /// lines and the two footer lines. When the tree is taller than its share it scrolls to keep
-  /// the focus in view; the panels on the right lose their last lines (the inspector) first.
-  public func render(_ demo: EditorDemo, styled: Bool) -> [String] {
+  /// Where things go on the screen for the demo as it is now.
+  struct Layout {
+    /// The tree's drawing, a line per node in pre-order.
+    var treeLines: [String]
+    /// The lines of the panel on the right.
+    var rightLines: [String]
+    /// The panel line the swatch grid starts at.
+    var swatchLine: Int
+    /// The first tree line shown, and how many rows the tree and the panel take.
+    var firstTreeLine: Int
+    var upper: Int
+    /// The columns of the left part (the tree), and of the right.
+    var left: Int
+    var right: Int
+  }
+
+  /// Lays the demo out: the tree on the left, scrolled to keep the focus in view (then by the
+  /// wheel), the menus, the document and the swatches on the right.
+  func layout(_ demo: EditorDemo) -> Layout {
     let left = max(10, width / 2)
-    let right = width - left
-    var lines: [String] = []
-    lines.append(
-      pad(" ActionHierarchy Playground: a document editor as a tree", width, styled ? "\u{1B}[1m" : nil))
-    // The tree on the left, the menus and the document on the right.
     let treeLines = demo.tree.root.treeDescription(focused: demo.tree.focusedNode)
       .split(separator: "\n").map { line in
         String(line.split(separator: " · ").first ?? Substring(line))
@@ -50,7 +58,9 @@ public struct Screen {
     for (index, row) in demo.model.rows.enumerated() {
       rightLines.append((index == demo.model.selection ? "> " : "  ") + row)
     }
-    rightLines.append("Swatches (arrows): " + demo.swatchLines().joined(separator: " / "))
+    rightLines.append("Swatches (arrows, or click):")
+    let swatchLine = rightLines.count
+    rightLines += demo.swatchLines().map { "  " + $0 }
     rightLines.append("")
     rightLines.append("Inspector:")
     rightLines += demo.inspectorLines().map { "  " + $0 }
@@ -59,13 +69,51 @@ public struct Screen {
     let logHeight = min(3, max(1, height - fixed - 1))
     let upper = max(0, min(max(treeLines.count, rightLines.count), height - fixed - logHeight))
     let focusedLine = treeLines.firstIndex { $0.hasSuffix("[focused]") } ?? 0
-    let firstTreeLine = max(0, min(focusedLine - upper / 2, treeLines.count - upper))
-    for row in 0..<upper {
-      let index = firstTreeLine + row
-      let treeLine = index < treeLines.count ? treeLines[index] : ""
+    let centered = focusedLine - upper / 2 + demo.treeScroll
+    let firstTreeLine = max(0, min(centered, treeLines.count - upper))
+    return Layout(
+      treeLines: treeLines, rightLines: rightLines, swatchLine: swatchLine, firstTreeLine: firstTreeLine,
+      upper: upper, left: left, right: width - left)
+  }
+
+  /// Declares the frames of what the screen shows (the tree's lines, the swatch grid), so that the
+  /// mouse hits what it points at. Call it after every change, as the screen is drawn.
+  public func layOut(_ demo: EditorDemo) {
+    apply(layout(demo), to: demo)
+  }
+
+  private func apply(_ layout: Layout, to demo: EditorDemo) {
+    demo.layOutTree(
+      top: 1, firstLine: layout.firstTreeLine, rows: min(layout.upper, layout.treeLines.count),
+      width: layout.left,
+      screen: (width, height))
+    // The swatch grid, below its heading in the panel, past its two-column indent.
+    demo.placeSwatches(column: layout.left + 2, row: 1 + layout.swatchLine)
+  }
+
+  /// The frame's lines, each exactly `width` columns wide (ANSI codes not counted); the focused
+  /// node's line is in inverse video and the hovered one underlined when `styled`. Lays the demo
+  /// out for the mouse first (see ``layOut(_:)``).
+  ///
+  /// Everything fits in `height` rows: the title, the tree beside the panels, at least three log
+  /// lines and the two footer lines. When the tree is taller than its share it scrolls to keep
+  /// the focus in view; the panels on the right lose their last lines (the inspector) first.
+  public func render(_ demo: EditorDemo, styled: Bool) -> [String] {
+    let layout = layout(demo)
+    apply(layout, to: demo)
+    var lines: [String] = []
+    lines.append(
+      pad(" ActionHierarchy Playground: a document editor as a tree", width, styled ? "\u{1B}[1m" : nil))
+    var nodes: [Node] = []
+    demo.tree.root.walkSubtree { nodes.append($0) }
+    for row in 0..<layout.upper {
+      let index = layout.firstTreeLine + row
+      let treeLine = index < layout.treeLines.count ? layout.treeLines[index] : ""
       let focused = treeLine.hasSuffix("[focused]")
-      let leftCell = pad(" " + treeLine, left, styled && focused ? "\u{1B}[7m" : nil)
-      let rightCell = pad(row < rightLines.count ? rightLines[row] : "", right, nil)
+      let hovered = index < nodes.count && nodes[index] === demo.tree.hoveredNode
+      let style = !styled ? nil : focused ? "\u{1B}[7m" : hovered ? "\u{1B}[4m" : nil
+      let leftCell = pad(" " + treeLine, layout.left, style)
+      let rightCell = pad(row < layout.rightLines.count ? layout.rightLines[row] : "", layout.right, nil)
       lines.append(leftCell + rightCell)
     }
     lines.append(pad(" Log:", width, styled ? "\u{1B}[1m" : nil))
@@ -77,7 +125,7 @@ public struct Screen {
     lines.append(pad(" " + demo.footerLine(), width, styled ? "\u{1B}[2m" : nil))
     lines.append(
       pad(
-        " Tab/Shift-Tab focus · x delete rows · ctrl+p palette · q quit   focus: \(demo.focusLabel)", width,
+        " Tab/Shift-Tab focus · x delete rows · ctrl+p palette · q quit   focus: " + demo.focusLabel, width,
         nil))
     return Array(lines.suffix(height))
   }

@@ -1,21 +1,25 @@
 import ViewTree
 import ViewTreeActions
 
-/// The keys the scripted tour plays: selection, a confirmation dialog that traps Tab and gives
+/// The steps the scripted tour plays: selection, a confirmation dialog that traps Tab and gives
 /// focus back when it closes, a transform, undo and redo, a focus change, a disabled item, an
 /// argument, a capture, key sequences (`g g` in the list, `ctrl+k ctrl+s` anywhere), arrow keys
-/// through a grid, and a save through the command palette.
+/// through a grid, the mouse (a row, a swatch, a menu item, the wheel), and a save through the
+/// command palette.
 public let defaultTour =
   "down, g, g, x, tab, tab, escape, del, ctrl+z, ctrl+y, tab, del, r, l, g, l, ctrl+k, ctrl+s, tab, right, "
-  + "down, ctrl+p, s, v, enter, q"
+  + "down, click:Results, click:undo, click:blue, wheel:2, ctrl+p, s, v, enter, q"
 
-/// Plays keys without a terminal and reports each frame's log lines and the menus' state.
+/// Plays steps without a terminal, on a screen of 80 by 24 laid out after each (where the mouse
+/// clicks), and reports each frame's log lines and the menus' state.
 ///
 /// - Parameters:
-///   - chords: The keys to play.
+///   - steps: The steps to play.
 ///   - output: Receives each line.
-public func runScript(_ chords: [KeyChord], output: (String) -> Void) {
+public func runScript(_ steps: [ScriptStep], output: (String) -> Void) {
   let demo = EditorDemo()
+  let screen = Screen(width: 80, height: 24)
+  screen.layOut(demo)
   output("ActionHierarchy Playground (scripted). The tree:")
   for line in demo.tree.root.treeDescription(focused: demo.tree.focusedNode).split(separator: "\n") {
     output("  " + line)
@@ -23,9 +27,10 @@ public func runScript(_ chords: [KeyChord], output: (String) -> Void) {
   output("menus: " + demo.menuLines().joined(separator: " | "))
   output("footer: " + demo.footerLine())
   var footer = demo.footerLine()
-  for chord in chords {
-    output("> \(chord)")
-    for line in demo.press(chord) { output("  " + line) }
+  for step in steps {
+    output("> \(step)")
+    for line in play(step, on: demo) { output("  " + line) }
+    screen.layOut(demo)
     output("  menus: " + demo.menuLines().joined(separator: " | "))
     // The footer follows the focus: printed when it changed.
     if demo.footerLine() != footer {
@@ -40,21 +45,44 @@ public func runScript(_ chords: [KeyChord], output: (String) -> Void) {
       + "saved \(demo.model.saves)x")
 }
 
+/// Plays one step on the demo; returns its log lines.
+private func play(_ step: ScriptStep, on demo: EditorDemo) -> [String] {
+  switch step {
+  case .key(let chord): return demo.press(chord)
+  case .click(let id):
+    guard let node = demo.tree.node(id: id), let location = demo.location(of: node) else {
+      return ["nothing drawn with the id \(id)"]
+    }
+    return demo.pointer(PointerInput(.move, at: location))
+      + demo.pointer(PointerInput(.press(.primary), at: location))
+      + demo.pointer(PointerInput(.release(.primary), at: location))
+  case .wheel(let lines):
+    // Over the tree's second line, on the left.
+    return demo.pointer(
+      PointerInput(.wheel(deltaX: 0, deltaY: Double(lines)), at: PointerLocation(x: 2, y: 2)))
+  }
+}
+
 /// What `Playground --help` prints.
 public let usage = """
   Playground: an interactive tour of ActionHierarchy.
 
-  usage: swift run Playground [--script KEYS] [--help]
+  usage: swift run Playground [--script STEPS] [--help]
 
   In a terminal it opens a small document editor drawn as a tree: Tab and Shift-Tab move the
   focus, the arrow keys move it through the swatches, x in the list asks "Delete rows?" in a
-  dialog that keeps the focus until it closes, keys trigger actions through key bindings, the menus show live validation, and a log
-  shows each action's path (visited nodes, transforms, who handled it). A footer lists the key
-  bindings in effect at the focus, ctrl+p opens a command palette (type to filter, Enter
-  performs), and an inspector shows the focused node. q quits.
+  dialog that keeps the focus until it closes, keys trigger actions through key bindings, the
+  menus show live validation, and a log shows each action's path (visited nodes, transforms,
+  who handled it). The mouse works too: a click focuses what it lands on, selects a row, sets a
+  swatch's color or activates a menu item; the node under the mouse is underlined, and the wheel
+  scrolls the tree. A footer lists the key bindings in effect at the focus, ctrl+p opens a
+  command palette (type to filter, Enter performs), and an inspector shows the focused node.
+  q quits.
 
-  When standard input is not a terminal, or with --script, it plays keys without a terminal and
-  prints each frame's log lines, then exits. KEYS are key chords separated by commas or spaces,
-  such as "tab, del, ctrl+z". Without --script it plays this tour:
+  When standard input is not a terminal, or with --script, it plays steps without a terminal and
+  prints each frame's log lines, then exits. STEPS are key chords, click:ID (a click on the node
+  with that id, where an 80 by 24 screen draws it) and wheel:N (N lines over the tree),
+  separated by commas or spaces, such as "tab, del, click:blue, ctrl+z". Without --script it
+  plays this tour:
     \(defaultTour)
   """

@@ -28,7 +28,7 @@ public final class InteractiveSession {
   ///
   /// - Throws: ``TerminalError`` when standard input cannot be put in raw mode.
   public func run() throws(TerminalError) {
-    let terminal = try RawTerminal(alternateScreen: true)
+    let terminal = try RawTerminal(alternateScreen: true, mouse: .motion)
     defer { terminal.restore() }
     signal(SIGWINCH) { _ in resized.store(true, ordering: .relaxed) }
     defer { signal(SIGWINCH, SIG_DFL) }
@@ -60,6 +60,7 @@ public final class InteractiveSession {
         switch input {
         case .key(let chord): demo.press(chord)
         case .paste(let text): demo.paste(text)
+        case .pointer(let event): demo.pointer(event)
         }
         needsDraw = true
       }

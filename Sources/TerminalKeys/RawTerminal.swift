@@ -30,6 +30,32 @@ import Synchronization
 ///
 /// One terminal at a time is raw: the signal handlers restore it from process-wide state.
 public final class RawTerminal {
+  /// Which mouse events the terminal reports (xterm's modes), always in the SGR form (mode 1006),
+  /// which ``TerminalKeyDecoder`` reads as `TerminalInput.pointer`.
+  public enum MouseReporting: Hashable, Sendable {
+    /// None: the terminal keeps the mouse for selecting text.
+    case off
+    /// Presses, releases and the wheel (mode 1000).
+    case buttons
+    /// Those, and motion while a button is down: drags (mode 1002).
+    case drags
+    /// Those, and every motion: hover (mode 1003).
+    case motion
+
+    /// The sequence that turns this reporting on.
+    var enable: String {
+      switch self {
+      case .off: ""
+      case .buttons: "\u{1B}[?1000h\u{1B}[?1006h"
+      case .drags: "\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h"
+      case .motion: "\u{1B}[?1000h\u{1B}[?1003h\u{1B}[?1006h"
+      }
+    }
+
+    /// The sequence that turns every mode off, whichever was on.
+    static let disable = Array("\u{1B}[?1006l\u{1B}[?1003l\u{1B}[?1002l\u{1B}[?1000l".utf8)
+  }
+
   /// What a read gave.
   public enum ReadResult: Hashable, Sendable {
     /// Bytes the terminal sent (at least one).
@@ -45,7 +71,6 @@ public final class RawTerminal {
   public let input: Int32
   /// The file descriptor written to.
   public let output: Int32
-  private let usesAlternateScreen: Bool
   private var isRaw = true
   private var buffer = [UInt8](repeating: 0, count: 256)
 
@@ -56,11 +81,14 @@ public final class RawTerminal {
   ///   - output: The terminal written to: standard output by default.
   ///   - alternateScreen: Whether to switch `output` to the alternate screen with the cursor
   ///     hidden, as full-screen programs do; restoring switches back.
+  ///   - mouse: Which mouse events the terminal reports (none by default); restoring turns the
+  ///     reporting off, also when a signal ends the process.
   /// - Throws: ``TerminalError/notATerminal(fileDescriptor:)`` when `input` is not a terminal (a
   ///   pipe or a file: read it as bytes instead), ``TerminalError/alreadyRaw`` when another
   ///   `RawTerminal` is raw, ``TerminalError/systemCall(_:errno:)`` when the terminal refuses.
   public init(
-    input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, alternateScreen: Bool = false
+    input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, alternateScreen: Bool = false,
+    mouse: MouseReporting = .off
   ) throws(TerminalError) {
     guard isatty(input) == 1 else { throw .notATerminal(fileDescriptor: input) }
     var attributes = termios()
@@ -70,7 +98,9 @@ public final class RawTerminal {
     saved.attributes = attributes
     saved.input = input
     saved.output = output
-    saved.leaveSequence = alternateScreen ? leaveAlternateScreen : []
+    // What restoring writes, from a signal handler too: mouse reporting off, then the screen.
+    saved.leaveSequence =
+      (mouse == .off ? [] : MouseReporting.disable) + (alternateScreen ? leaveAlternateScreen : [])
     // The handlers come first: a signal between raw mode and its handler would end the process
     // with the terminal left raw.
     let replacedHandlers = restoredSignals.map { signal($0, restoringHandler) }
@@ -86,9 +116,9 @@ public final class RawTerminal {
     }
     self.input = input
     self.output = output
-    usesAlternateScreen = alternateScreen
     installExitHandler()
     if alternateScreen { write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J") }
+    if mouse != .off { write(mouse.enable) }
   }
 
   deinit { restore() }
@@ -142,7 +172,7 @@ public final class RawTerminal {
     for signalNumber in restoredSignals { signal(signalNumber, SIG_DFL) }
     var attributes = saved.attributes
     _ = tcsetattr(input, TCSANOW, &attributes)
-    if usesAlternateScreen { writeAll(leaveAlternateScreen, to: output) }
+    if !saved.leaveSequence.isEmpty { writeAll(saved.leaveSequence, to: output) }
     rawIsActive.store(false, ordering: .releasing)
   }
 

@@ -1,18 +1,22 @@
 import ViewTree
 import ViewTreeActions
 
-/// What a terminal sent: a key press, or text pasted with bracketed paste.
+/// What a terminal sent: a key press, text pasted with bracketed paste, or a mouse event.
 public enum TerminalInput: Hashable, Sendable, CustomStringConvertible {
   /// A key press.
   case key(KeyChord)
   /// Text the user pasted (bracketed paste), passed through as text rather than as key presses.
   case paste(String)
+  /// A mouse event, in cells: column 0 is the left edge, row 0 the top (see
+  /// ``RawTerminal/MouseReporting``). Hand it to `tree.handlePointer(_:)`.
+  case pointer(PointerInput)
 
-  /// The chord, or `paste(…)` with the text's length.
+  /// The chord, `paste(…)` with the text's length, or the pointer event.
   public var description: String {
     switch self {
     case .key(let chord): "\(chord)"
     case .paste(let text): "paste(\(text.count) characters)"
+    case .pointer(let input): "\(input)"
     }
   }
 }
@@ -24,7 +28,19 @@ public enum TerminalInput: Hashable, Sendable, CustomStringConvertible {
 /// `0x08`, as xterm sends them; forward Delete as `ESC [ 3 ~`), CSI and SS3 sequences for arrows,
 /// Home, End, Insert, Page Up and Down and F1 to F12 with their modifiers (`ESC [ 1 ; 5 A` is
 /// ctrl+up), the kitty keyboard protocol (`ESC [ 97 ; 5 u` is ctrl+a), Alt as an `ESC` prefix,
-/// bracketed paste (`ESC [ 200 ~ … ESC [ 201 ~`) and UTF-8 text.
+/// bracketed paste (`ESC [ 200 ~ … ESC [ 201 ~`), UTF-8 text, and mouse reports (see below).
+///
+/// Mouse reports come in three forms, each read whatever the reads split them: SGR (mode 1006,
+/// what ``RawTerminal`` asks for: `ESC [ < b ; x ; y M` for a press or a motion, `… m` for a
+/// release), the legacy X10 form (`ESC [ M` and three bytes, each a value plus 32, so coordinates
+/// stop at 223) and the urxvt form (mode 1015, `ESC [ b ; x ; y M`, `b` plus 32). The button value
+/// carries the button (1 to 3, the wheel's four directions, buttons 8 to 11), shift (4), alt
+/// (8), control (16) and motion (32). A release that names no button (the legacy form's button
+/// value 3), or a button that is not down while another is, releases the button pressed last, so
+/// terminals that report every release alike still pair it with its press. A report that is
+/// malformed, carries a value out of range (a coordinate of 0, a button value above 255) or a
+/// number above 1,114,111 is dropped whole, as a bad key sequence is: none of its bytes become
+/// keys. Coordinates arrive 1-based and leave 0-based, in cells.
 ///
 /// ```swift
 /// var decoder = TerminalKeyDecoder()
@@ -51,6 +67,10 @@ public struct TerminalKeyDecoder {
   private var paste: [UInt8]?
   /// Whether the rest of an overlong CSI sequence is being dropped, up to its final byte.
   private var droppingSequence = false
+  /// The mouse buttons down, the last pressed last, for pairing releases that name no button.
+  private var pressed: [PointerButton] = []
+  /// When the bytes being decoded were read: the time of the pointer events they make.
+  private var readTime = ContinuousClock.Instant.now
 
   /// Creates a decoder.
   public init() {}
@@ -62,10 +82,16 @@ public struct TerminalKeyDecoder {
 
   /// Adds bytes read from the terminal and returns the inputs they complete, in order.
   ///
-  /// - Parameter bytes: The bytes just read.
-  /// - Returns: The key presses and pastes completed.
+  /// - Parameters:
+  ///   - bytes: The bytes just read.
+  ///   - time: When they were read: the time of the pointer events they complete (for telling a
+  ///     double click). Now, by default.
+  /// - Returns: The key presses, pastes and pointer events completed.
   /// - Complexity: O(*n*) in the bytes held and added.
-  public mutating func feed(_ bytes: some Sequence<UInt8>) -> [TerminalInput] {
+  public mutating func feed(_ bytes: some Sequence<UInt8>, at time: ContinuousClock.Instant = .now)
+    -> [TerminalInput]
+  {
+    readTime = time
     pending.append(contentsOf: bytes)
     var inputs: [TerminalInput] = []
     var position = 0
@@ -205,6 +231,13 @@ public struct TerminalKeyDecoder {
 
   /// A CSI sequence `ESC [ parameters intermediates final` at `position`.
   private mutating func decodeCSI(at position: Int) -> (TerminalInput?, Int)? {
+    // The legacy mouse report: `ESC [ M` and three raw bytes, whatever they are.
+    if position + 2 < pending.count, pending[position + 2] == UInt8(ascii: "M") {
+      guard position + 5 < pending.count else { return nil }
+      let (button, column, row) = (pending[position + 3], pending[position + 4], pending[position + 5])
+      guard button >= 32, column > 32, row > 32 else { return (nil, 6) }
+      return (mouse(Int(button) - 32, Int(column) - 32, Int(row) - 32, released: nil), 6)
+    }
     var end = position + 2
     while end < pending.count {
       let byte = pending[end]
@@ -220,6 +253,16 @@ public struct TerminalKeyDecoder {
     let length = end - position + 1
     guard let parameters = Self.parameters(pending[(position + 2)..<end]) else { return (nil, length) }
     let final = pending[end]
+    if final == UInt8(ascii: "M") || final == UInt8(ascii: "m") {
+      // SGR (`ESC [ <` …, the release with `m`) or urxvt (a button value plus 32, `M` only).
+      let isSGR = position + 2 < end && pending[position + 2] == UInt8(ascii: "<")
+      guard parameters.count == 3, isSGR || final == UInt8(ascii: "M") else { return (nil, length) }
+      let button = isSGR ? parameters[0] : parameters[0] - 32
+      return (
+        mouse(button, parameters[1], parameters[2], released: isSGR ? final == UInt8(ascii: "m") : nil),
+        length
+      )
+    }
     let modifiers = Self.modifiers(parameters.count > 1 ? parameters[1] : 1)
     let key: KeyChord.Key?
     switch final {
@@ -315,6 +358,63 @@ public struct TerminalKeyDecoder {
     }
     result.append(current)
     return result
+  }
+
+  /// The pointer event a mouse report makes: `value` is the button value (the button in its
+  /// low two bits, +4 shift, +8 alt, +16 control, +32 motion, +64 the wheel, +128 buttons 8 to
+  /// 11), `column` and `row` 1-based; `released` says whether an SGR report is a release (`nil`
+  /// for the legacy forms, where the button value 3 is). `nil` for a report out of range, which
+  /// is dropped.
+  private mutating func mouse(_ value: Int, _ column: Int, _ row: Int, released: Bool?) -> TerminalInput? {
+    guard (0...255).contains(value), column >= 1, row >= 1 else { return nil }
+    var modifiers: KeyModifiers = []
+    if value & 4 != 0 { modifiers.insert(.shift) }
+    if value & 8 != 0 { modifiers.insert(.alt) }
+    if value & 16 != 0 { modifiers.insert(.control) }
+    let location = PointerLocation(x: Double(column - 1), y: Double(row - 1))
+    let low = value & 3
+    let kind: PointerInput.Kind
+    switch value & 0xC0 {
+    case 64:
+      // The wheel: up, down, left, right. Never a release, never a motion that matters.
+      guard released != true else { return nil }
+      kind =
+        switch low {
+        case 0: .wheel(deltaX: 0, deltaY: -1)
+        case 1: .wheel(deltaX: 0, deltaY: 1)
+        case 2: .wheel(deltaX: -1, deltaY: 0)
+        default: .wheel(deltaX: 1, deltaY: 0)
+        }
+    case 0, 128:
+      let named: PointerButton? = low == 3 ? nil : PointerButton(value & 128 != 0 ? 8 + low : 1 + low)
+      if value & 32 != 0 {
+        kind = .move
+      } else if released ?? (named == nil) {
+        kind = .release(releasedButton(named))
+      } else if let named {
+        pressed.removeAll { $0 == named }
+        pressed.append(named)
+        kind = .press(named)
+      } else {
+        // An SGR press with the button value 3 names no button: nothing to press.
+        return nil
+      }
+    default:
+      return nil
+    }
+    return .pointer(PointerInput(kind, at: location, modifiers: modifiers, time: readTime))
+  }
+
+  /// The button a release lets go of: the one it names if that one is down; else the one pressed
+  /// last, as terminals that report every release alike mean; else the one it names, or the
+  /// primary.
+  private mutating func releasedButton(_ named: PointerButton?) -> PointerButton {
+    if let named, let index = pressed.firstIndex(of: named) {
+      pressed.remove(at: index)
+      return named
+    }
+    if let last = pressed.popLast() { return last }
+    return named ?? .primary
   }
 
   /// xterm's modifier parameter: 1 plus a bit set of shift 1, alt 2, ctrl 4, meta 8.

@@ -41,7 +41,18 @@ import ViewTreeActions
     #expect(text.contains("focus -> red (traversal)"))
     #expect(text.contains("focus -> green (direction)"))
     #expect(text.contains("focus -> magenta (direction)"))
-    #expect(text.contains("inspector: window/swatches/magenta"))
+    #expect(text.contains("focus -> magenta (direction)\n"))
+    // The mouse: a click on a row selects it (its handler) and focuses the list; a click on a menu
+    // item activates it; a click on a swatch focuses it and sets the color; the wheel scrolls.
+    #expect(
+      text.contains(
+        "> click:Results\n  focus -> list (pointer)\n  click Results: Results -> list -> sidebar -> window => handled by Results"
+      ))
+    #expect(text.contains("activate undo: performed menu.Undo"))
+    #expect(text.contains("> click:blue\n  focus -> blue (pointer)"))
+    #expect(text.contains("activate blue: performed swatch.SetColor(color: blue)"))
+    #expect(text.contains("> wheel:2\n  wheel: scrolled by window"))
+    #expect(text.contains("inspector: window/swatches/blue"))
     // Key sequences: `g g` in the list (hiding the window's `g` there), `ctrl+k ctrl+s` anywhere;
     // the footer lists what can follow while one is pending.
     #expect(text.contains("> g\n  g … (1 continuation)"))
@@ -49,7 +60,7 @@ import ViewTreeActions
     #expect(text.contains("g g -> SelectFirst: window(capture) -> sidebar -> window => performed"))
     #expect(text.contains("footer: ctrl+k … ctrl+s Save · ctrl+z Undo Set Color"))
     #expect(text.contains("ctrl+k ctrl+s -> Save: window(capture) -> window => performed"))
-    #expect(text.hasSuffix("done: focus magenta, rows 4, color red, saved 2x"))
+    #expect(text.hasSuffix("done: focus blue, rows 4, color blue, saved 2x"))
   }
 
   @Test func theDemoReDeclaresItsTreeFromTheDocumentAfterEveryKey() throws {
@@ -64,7 +75,8 @@ import ViewTreeActions
     #expect(demo.tree.node(id: "list") === list)
     #expect(demo.tree.root === window)
     #expect(demo.tree.focusedNode === list)
-    #expect(window.modifiers.count == 2)  // the capture and the manager's responder, once each
+    // The capture, the manager's responder and the wheel's handler, once each.
+    #expect(window.modifiers.count == 3)
     #expect(window.keyBindings.count == 10)
     demo.press(try KeyChord(parsing: "ctrl+z"))
     #expect(list.children.map(\.id) == demo.model.rows)
@@ -103,6 +115,7 @@ import ViewTreeActions
       switch input {
       case .key(let chord): demo.press(chord)
       case .paste(let text): demo.paste(text)
+      case .pointer(let event): demo.pointer(event)
       }
     }
     #expect(demo.model.rows.count == 4)
@@ -138,7 +151,40 @@ import ViewTreeActions
     #expect(dialog[23].contains("q quit"))
   }
 
-  @Test func malformedScriptsAreErrors() {
-    #expect(throws: KeyChordParseError.self) { try parseScript("tab, ctrl+") }
+  @Test func malformedScriptsAreErrors() throws {
+    #expect(throws: ScriptError.self) { try parseScript("tab, ctrl+") }
+    #expect(throws: ScriptError.self) { try parseScript("click:") }
+    #expect(throws: ScriptError.self) { try parseScript("wheel:down") }
+    #expect(
+      try parseScript("tab, click:blue wheel:-2") == [.key(KeyChord(.tab)), .click("blue"), .wheel(-2)])
+  }
+
+  @Test func theMouseDrivesTheDemoThroughTerminalReports() throws {
+    // SGR mouse reports, as a terminal in mode 1006 sends them: a press and a release on a
+    // swatch (1-based cells), then the wheel over the tree.
+    let demo = EditorDemo()
+    let screen = Screen(width: 80, height: 24)
+    screen.layOut(demo)
+    let blue = try #require(demo.tree.node(id: "blue"))
+    let at = try #require(demo.location(of: blue))
+    let cell = "\(Int(at.x) + 1);\(Int(at.y) + 1)"
+    var decoder = TerminalKeyDecoder()
+    var lines: [String] = []
+    for input in decoder.feed(Array("\u{1B}[<0;\(cell)M\u{1B}[<0;\(cell)m\u{1B}[<65;3;3M".utf8)) {
+      guard case .pointer(let event) = input else {
+        Issue.record("expected pointer events, got \(input)")
+        continue
+      }
+      lines += demo.pointer(event)
+      screen.layOut(demo)
+    }
+    #expect(demo.tree.focusedNode === blue)
+    #expect(demo.model.color == "blue")
+    #expect(lines.contains("focus -> blue (pointer)"))
+    #expect(lines.contains("wheel: scrolled by window"))
+    #expect(demo.treeScroll == 1)
+    // The node under the mouse is drawn underlined.
+    demo.pointer(PointerInput(.move, at: PointerLocation(x: 2, y: 2)))
+    #expect(Screen(width: 80, height: 24).render(demo, styled: true).contains { $0.contains("\u{1B}[4m") })
   }
 }

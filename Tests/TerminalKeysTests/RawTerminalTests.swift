@@ -1,3 +1,4 @@
+import PlaygroundKit
 import TerminalKeys
 import TestSupport
 import Testing
@@ -75,6 +76,24 @@ func runTerminal(
 
     func closeController() { close(controller) }
 
+    /// Reads what the program wrote until `text` appears, for at most five seconds; returns all
+    /// it read.
+    func read(until text: String) throws -> String {
+      var output: [UInt8] = []
+      for _ in 0..<500 {
+        var buffer = [UInt8](repeating: 0, count: 4_096)
+        var descriptor = pollfd(fd: controller, events: Int16(POLLIN), revents: 0)
+        if poll(&descriptor, 1, 10) > 0 {
+          let count = Glibc.read(controller, &buffer, buffer.count)
+          if count > 0 { output += buffer[0..<count] }
+        }
+        let decoded = String(decoding: output, as: UTF8.self)
+        if decoded.contains(text) { return decoded }
+      }
+      Issue.record("the program did not write \(text.debugDescription)")
+      return String(decoding: output, as: UTF8.self)
+    }
+
     /// Sets the window size, as a terminal emulator does when its window is resized.
     func resize(columns: UInt16, rows: UInt16) {
       var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
@@ -96,6 +115,32 @@ func runTerminal(
       close(terminal)
       close(controller)
     }
+  }
+
+  /// Starts the Playground, the test bundle's neighbour, on `pty`'s terminal as its standard input
+  /// and output; returns its process id.
+  func spawnPlayground(on pty: PseudoTerminal) throws -> pid_t {
+    let playground = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("Playground").path
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, pty.terminal, 0)
+    posix_spawn_file_actions_adddup2(&actions, pty.terminal, 1)
+    // The child starts with no signal blocked: the test's thread may block SIGTERM, as thread
+    // pools do, and a child inherits the mask.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var noSignals = sigset_t()
+    sigemptyset(&noSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+    var child: pid_t = 0
+    let arguments: [UnsafeMutablePointer<CChar>?] = [strdup(playground), nil]
+    defer { for argument in arguments { free(argument) } }
+    try #require(posix_spawn(&child, playground, &actions, &attributes, arguments, environ) == 0)
+    return child
   }
 
   // One suite, run serially: one terminal at a time can be raw in a process.
@@ -189,32 +234,38 @@ func runTerminal(
       #expect(events.filter { if case .resized = $0 { true } else { false } }.count == 1)
     }
 
+    @Test func thePlaygroundTakesRealMouseReports() throws {
+      // The Playground on a pseudo-terminal of 80 by 24, as a user's terminal runs it: it turns
+      // mouse reporting on; a click on the editor's line (SGR reports, 1-based cells) focuses the
+      // editor; it turns reporting off when it quits.
+      let pty = try PseudoTerminal()
+      pty.resize(columns: 80, rows: 24)
+      let demo = EditorDemo()
+      Screen(width: 80, height: 24).layOut(demo)
+      let editor = try #require(demo.tree.node(id: "editor").flatMap { demo.location(of: $0) })
+      let cell = "\(Int(editor.x) + 1);\(Int(editor.y) + 1)"
+      let child = try spawnPlayground(on: pty)
+      var screen = try pty.read(until: "focus: list")
+      #expect(screen.contains("\u{1B}[?1003h"), "mouse reporting (all motion) turned on")
+      #expect(screen.contains("\u{1B}[?1006h"), "in the SGR form")
+      pty.type(Array("\u{1B}[<0;\(cell)M\u{1B}[<0;\(cell)m".utf8))
+      screen = try pty.read(until: "focus: editor")
+      #expect(screen.contains("focus -> editor (pointer)"))
+      pty.type(Array("q".utf8))
+      screen = try pty.read(until: "\u{1B}[?1000l")
+      var status: Int32 = 0
+      _ = waitpid(child, &status, 0)
+      #expect(status == 0)
+      #expect(screen.contains("\u{1B}[?1006l"))
+    }
+
     @Test func aSignalThatEndsTheProcessRestoresTheTerminalFirst() throws {
       // The Playground, in a process of its own on the pseudo-terminal, puts it in raw mode with
       // `RawTerminal`; SIGTERM must end it by the signal, after restoring the terminal. (A
       // separate process rather than a fork of this one: a forked child of a threaded test process
       // does not get its signals under ThreadSanitizer.)
       let pty = try PseudoTerminal()
-      let playground = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        .appendingPathComponent("Playground").path
-      var actions = posix_spawn_file_actions_t()
-      posix_spawn_file_actions_init(&actions)
-      defer { posix_spawn_file_actions_destroy(&actions) }
-      posix_spawn_file_actions_adddup2(&actions, pty.terminal, 0)
-      posix_spawn_file_actions_adddup2(&actions, pty.terminal, 1)
-      // The child starts with no signal blocked: the test's thread may block SIGTERM, as thread
-      // pools do, and a child inherits the mask.
-      var attributes = posix_spawnattr_t()
-      posix_spawnattr_init(&attributes)
-      defer { posix_spawnattr_destroy(&attributes) }
-      var noSignals = sigset_t()
-      sigemptyset(&noSignals)
-      posix_spawnattr_setsigmask(&attributes, &noSignals)
-      posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-      var child: pid_t = 0
-      let arguments: [UnsafeMutablePointer<CChar>?] = [strdup(playground), nil]
-      defer { for argument in arguments { free(argument) } }
-      try #require(posix_spawn(&child, playground, &actions, &attributes, arguments, environ) == 0)
+      let child = try spawnPlayground(on: pty)
       // Its output is read, so that it never blocks writing; raw mode shows in the settings.
       var isRaw = false
       for _ in 0..<500 where !isRaw {
