@@ -33,7 +33,9 @@ let package = Package(
     // The Playground executable too: a test runs it as a separate process to end it by a signal.
     .testTarget(
       name: "TerminalKeysTests",
-      dependencies: ["TerminalKeys", "ViewTreeActions", "ViewTree", "TestSupport", "Playground", "PlaygroundKit"]),
+      dependencies: [
+        "TerminalKeys", "ViewTreeActions", "ViewTree", "TestSupport", "Playground", "PlaygroundKit",
+      ]),
     .testTarget(
       name: "ViewTreeActionsTests", dependencies: ["ViewTreeActions", "ViewTree", "Actions", "TestSupport"]),
     .testTarget(
