@@ -52,6 +52,10 @@ let package = Package(
       ],
       swiftSettings: harnessSettings),
     .executableTarget(
+      name: "FuzzPointerSequences",
+      dependencies: [.product(name: "ViewTree", package: "ActionHierarchy")],
+      swiftSettings: harnessSettings),
+    .executableTarget(
       name: "FuzzTreeMutations",
       dependencies: [
         .product(name: "ViewTree", package: "ActionHierarchy"),

@@ -280,6 +280,8 @@ func runTerminal(
       #expect(isRaw, "the Playground entered raw mode")
       #expect(status & 0x7F == SIGTERM, "the Playground ended by the signal")
       #expect(pty.isCanonicalWithEcho)
+      // The handler also turned mouse reporting off before the signal ended the process.
+      _ = try pty.read(until: "\u{1B}[?1000l")
     }
   }
 #endif

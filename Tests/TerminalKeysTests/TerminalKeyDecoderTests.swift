@@ -1,5 +1,6 @@
 import TerminalKeys
 import Testing
+import ViewTree
 import ViewTreeActions
 
 @Suite struct TerminalKeyDecoderTests {
@@ -119,5 +120,108 @@ import ViewTreeActions
     // The last code point is still a number a sequence may carry (as a character, here).
     #expect(keys(esc("[1114111u")) == ["\u{10FFFF}"])
     #expect(keys(esc("[1114112u") + Array("z".utf8)) == ["z"])
+  }
+}
+
+@Suite struct TerminalMouseTests {
+  /// The events `bytes` decode to, fed whole and then one byte at a time (the two must agree),
+  /// described without their times.
+  func events(_ bytes: [UInt8]) -> [String] {
+    var whole = TerminalKeyDecoder()
+    let once = (whole.feed(bytes) + whole.flush()).map(describe)
+    var split = TerminalKeyDecoder()
+    var byByte: [String] = []
+    for byte in bytes { byByte += split.feed([byte]).map(describe) }
+    byByte += split.flush().map(describe)
+    #expect(once == byByte, "split reads decode the same")
+    return once
+  }
+
+  func describe(_ input: TerminalInput) -> String {
+    guard case .pointer(let event) = input else { return "\(input)" }
+    // The modifiers as a chord spells them, without its key.
+    let modifiers = "\(KeyChord(.space, modifiers: event.modifiers))".dropLast("space".count).dropLast()
+    return "\(event)" + (event.modifiers.isEmpty ? "" : " \(modifiers)")
+  }
+
+  func sgr(_ text: String) -> [UInt8] { Array("\u{1B}[<\(text)".utf8) }
+
+  @Test func sgrReportsPressReleaseMoveAndTheWheel() {
+    #expect(
+      events(
+        sgr("0;10;5M") + sgr("0;10;5m") + sgr("2;1;1M") + sgr("2;1;1m") + sgr("35;3;4M") + sgr("32;4;4M"))
+        == [
+          "press primary at (9, 4)", "release primary at (9, 4)", "press secondary at (0, 0)",
+          "release secondary at (0, 0)", "move at (2, 3)", "move at (3, 3)",
+        ])
+    #expect(
+      events(sgr("64;1;1M") + sgr("65;1;1M") + sgr("66;1;1M") + sgr("67;1;1M")) == [
+        "wheel (0, -1) at (0, 0)", "wheel (0, 1) at (0, 0)", "wheel (-1, 0) at (0, 0)",
+        "wheel (1, 0) at (0, 0)",
+      ])
+    // Buttons 8 to 11, and the modifiers in the button value.
+    #expect(events(sgr("128;2;2M") + sgr("129;2;2m")) == ["press back at (1, 1)", "release back at (1, 1)"])
+    #expect(
+      events(sgr("4;1;1M") + sgr("24;1;1m")) == [
+        "press primary at (0, 0) shift", "release primary at (0, 0) ctrl+alt",
+      ])
+  }
+
+  @Test func legacyAndUrxvtReportsDecodeToo() {
+    // X10: `ESC [ M` and three bytes, each a value plus 32; the release is button value 3.
+    let x10: [UInt8] = [0x1B, 0x5B, 0x4D, 32, 33 + 9, 33 + 4, 0x1B, 0x5B, 0x4D, 35, 33 + 9, 33 + 4]
+    #expect(events(x10) == ["press primary at (9, 4)", "release primary at (9, 4)"])
+    // The largest coordinate the form carries: 223 (byte 255).
+    #expect(events([0x1B, 0x5B, 0x4D, 32, 255, 255]) == ["press primary at (222, 222)"])
+    // urxvt: decimal, the button value plus 32.
+    #expect(
+      events(Array("\u{1B}[32;10;5M\u{1B}[35;10;5M".utf8)) == [
+        "press primary at (9, 4)", "release primary at (9, 4)",
+      ])
+  }
+
+  @Test func releasesThatNameNoButtonPairWithThePress() {
+    // A terminal that reports every release as button value 3, in SGR form.
+    #expect(
+      events(sgr("2;1;1M") + sgr("3;1;1m")) == ["press secondary at (0, 0)", "release secondary at (0, 0)"])
+    // One that names the wrong button: the button down is released.
+    #expect(events(sgr("1;1;1M") + sgr("0;1;1m")) == ["press middle at (0, 0)", "release middle at (0, 0)"])
+    // Two buttons down, legacy releases: the last pressed first.
+    let x10Release: [UInt8] = [0x1B, 0x5B, 0x4D, 35, 33, 33]
+    #expect(
+      events(sgr("0;1;1M") + sgr("2;1;1M") + x10Release + x10Release) == [
+        "press primary at (0, 0)", "press secondary at (0, 0)", "release secondary at (0, 0)",
+        "release primary at (0, 0)",
+      ])
+    // A release with nothing down, and a drag with no press, arrive as they are.
+    #expect(events(sgr("0;1;1m") + sgr("32;2;2M")) == ["release primary at (0, 0)", "move at (1, 1)"])
+  }
+
+  @Test func badReportsAreDroppedWholeAndNeverBecomeKeys() {
+    let bad = [
+      sgr("0;0;5M"),  // a coordinate of 0
+      sgr("0;5M"),  // two numbers
+      sgr("0;1;1;1M"),  // four
+      sgr("256;1;1M"),  // a button value above 255
+      sgr("0;99999999;1M"),  // a number above the last code point
+      sgr("3;1;1M"),  // a press that names no button
+      sgr("64;1;1m"),  // a wheel "release"
+      Array("\u{1B}[35;10M".utf8),  // urxvt with two numbers
+      [0x1B, 0x5B, 0x4D, 32, 32, 40],  // legacy, a coordinate of 0
+      [0x1B, 0x5B, 0x4D, 31, 40, 40],  // legacy, a button byte below 32
+      sgr(String(repeating: "1;", count: 80) + "1M"),  // longer than any sequence is kept
+    ]
+    for report in bad {
+      #expect(
+        events(report + Array("k".utf8)) == ["k"],
+        "\(String(decoding: report, as: UTF8.self).debugDescription)")
+    }
+  }
+
+  @Test func aLegacyReportSplitAtItsRawBytesWaitsForThem() {
+    var decoder = TerminalKeyDecoder()
+    #expect(decoder.feed([0x1B, 0x5B, 0x4D, 32]).isEmpty)
+    #expect(decoder.isWaiting)
+    #expect(decoder.feed([40, 40]).map(describe) == ["press primary at (7, 7)"])
   }
 }

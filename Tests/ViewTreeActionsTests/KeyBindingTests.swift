@@ -316,7 +316,7 @@ extension KeyResolution {
 @Suite struct EnterActivatesItemsTests {
   @Test func enterActivatesTheFocusedItemWithTheItemAsSender() throws {
     let editor = Editor()
-    try editor.node("red").focusable()
+    editor.node("red").focusable()
     let tree = editor.tree
     try tree.focus(id: "red")
     let enter = KeyChord(.enter)

@@ -351,6 +351,59 @@ private final class PointerLog {
     #expect(sideways.target?.id == "line")
   }
 
+  @Test func aHoveredNodeMovedWithinTheTreeStaysHoveredUnderItsNewParent() throws {
+    let log = PointerLog()
+    let tree = window(log)
+    let row = try #require(tree.node(id: "row1"))
+    tree.handlePointer(PointerInput(.move, at: at(1, 2)))
+    #expect(tree.hoveredNode === row)
+    let editor = try #require(tree.node(id: "editor"))
+    try editor.addChild(row)
+    // The flags follow the node: the list it left is no longer on the hover path.
+    #expect(tree.hoveredNode === row)
+    #expect(editor.isHovered && row.isHovered)
+    #expect(tree.node(id: "list")?.isHovered == false)
+    #expect(tree.checkInvariants().isEmpty)
+    // Moved out of the tree, it leaves the pointer over the node it left.
+    let elsewhere = Node("elsewhere")
+    try elsewhere.addChild(row)
+    #expect(tree.hoveredNode === editor)
+    #expect(row.isHovered == false && elsewhere.isHovered == false)
+    #expect(tree.checkInvariants().isEmpty)
+  }
+
+  @Test func aTreeWhoseRootIsAdoptedLeavesThePointerToTheTreeAbove() throws {
+    let log = PointerLog()
+    let inner = window(log)
+    inner.handlePointer(PointerInput(.press(.primary), at: at(1, 2)))
+    try inner.setPointerCapture(try #require(inner.node(id: "row1")))
+    inner.handlePointer(PointerInput(.move, at: at(1, 2)))
+    #expect(inner.pointerCapture?.id == "row1")
+    let outer = NodeTree("screen") {}
+    outer.root.frame(frame(0, 0, 80, 24))
+    try outer.root.addChild(inner.root)
+    // The inner tree forgets its hover and capture, and routes nothing while it is a child.
+    #expect(inner.hoveredNode == nil && inner.pointerCapture == nil)
+    #expect(inner.root.isHovered == false)
+    let refused = inner.handlePointer(PointerInput(.move, at: at(1, 2)))
+    #expect(refused.target == nil)
+    guard case .notDispatched(.notInTree) = refused.outcome else {
+      Issue.record("expected notInTree, got \(String(describing: refused.outcome))")
+      return
+    }
+    // The outer tree's hover path runs through the inner nodes, and stops at its own root.
+    #expect(outer.handlePointer(PointerInput(.move, at: at(1, 2))).target?.id == "row1")
+    #expect(inner.root.isHovered && outer.root.isHovered)
+    #expect(outer.checkInvariants().isEmpty)
+    #expect(inner.checkInvariants().isEmpty)
+    // Removed again, the inner tree routes its own pointer; the outer one forgot the inner nodes.
+    inner.root.removeFromParent()
+    #expect(outer.hoveredNode === outer.root)
+    #expect(inner.handlePointer(PointerInput(.move, at: at(1, 3))).target?.id == "row2")
+    #expect(outer.checkInvariants().isEmpty)
+    #expect(inner.checkInvariants().isEmpty)
+  }
+
   @Test func hostileSequencesLeaveTheTreeConsistent() throws {
     let log = PointerLog()
     let tree = window(log)

@@ -6,7 +6,12 @@ import TerminalKeys
 // - drop: an overlong CSI sequence (more than `maximumSequenceLength` bytes, its parameters and
 //   final byte made from the input) before the rest changes nothing the rest decodes to, however
 //   the reads split it;
-// - skip: a CSI sequence carrying a number above the last code point, before the rest, likewise.
+// - skip: a CSI sequence carrying a number above the last code point, before the rest, likewise;
+// - mouse: a mouse report that is malformed or out of range (SGR, legacy or urxvt), before the
+//   rest, likewise: dropped whole, none of its bytes leaked as keys.
+
+/// One time for every read, so that pointer events from different reads compare equal.
+let readTime = ContinuousClock.now
 
 /// The inputs `bytes` decode to when fed in three reads cut at `first` and `second`, then flushed.
 func decode(_ bytes: [UInt8], cuttingAt first: Int, _ second: Int) -> [TerminalInput] {
@@ -14,8 +19,8 @@ func decode(_ bytes: [UInt8], cuttingAt first: Int, _ second: Int) -> [TerminalI
   let first = min(first, bytes.count)
   let second = min(max(second, first), bytes.count)
   let inputs =
-    decoder.feed(bytes[..<first]) + decoder.feed(bytes[first..<second]) + decoder.feed(bytes[second...])
-    + decoder.flush()
+    decoder.feed(bytes[..<first], at: readTime) + decoder.feed(bytes[first..<second], at: readTime)
+    + decoder.feed(bytes[second...], at: readTime) + decoder.flush()
   precondition(!decoder.isWaiting, "waiting after a flush")
   return inputs
 }
@@ -28,7 +33,7 @@ public func fuzzTerminalKeys(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt
   let expected = decode(bytes, cuttingAt: bytes.count, bytes.count)
   let first = bytes.isEmpty ? 0 : Int(data[0] & 0x0F) % (bytes.count + 1)
   let second = bytes.isEmpty ? 0 : first + Int(data[0] >> 4) % (bytes.count - first + 1)
-  switch data[0] % 3 {
+  switch data[0] % 4 {
   case 0:
     let inputs = decode(bytes, cuttingAt: first, second)
     precondition(inputs == expected, "a split at \(first), \(second) decoded differently")
@@ -42,6 +47,18 @@ public func fuzzTerminalKeys(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt
     sequence.append(0x40 + (bytes.first ?? 0) % 0x3F)
     let inputs = decode(sequence + bytes, cuttingAt: first * 7, second * 7)
     precondition(inputs == expected, "an overlong sequence changed what follows it")
+  case 3:
+    // A bad mouse report: a coordinate of 0, a wrong count of numbers, a button value past 255,
+    // or a legacy report with a raw byte below 32, its numbers from the input.
+    let number = Int(bytes.first ?? 0)
+    let reports = [
+      "\u{1B}[<\(number);0;5M", "\u{1B}[<\(number);5m", "\u{1B}[<\(number + 256);1;1M",
+      "\u{1B}[\(number);0;1M", "\u{1B}[<\(number);1;1;1m",
+    ]
+    var sequence = Array(reports[Int(data[0] >> 4) % reports.count].utf8)
+    if data[0] >> 4 == 15 { sequence = [0x1B, 0x5B, 0x4D, UInt8(number % 32), 40, 40] }
+    let inputs = decode(sequence + bytes, cuttingAt: first, second)
+    precondition(inputs == expected, "a bad mouse report changed what follows it")
   default:
     // ESC [, a number above U+10FFFF in one of three places, then a final byte.
     let parameters = ["2000000", "2000000;5", "1;2000000"][Int(bytes.first ?? 0) % 3]

@@ -153,7 +153,7 @@ extension Node {
       current = node._parent
     }
     for root in [firstRoot].compactMap({ $0 }) + moreRoots {
-      root._state?.repairPointer(formerParent: formerParent)
+      root._state?.repairPointer(nodes, formerParent: formerParent)
       root._state?.repairFocus(formerParent: formerParent)
     }
   }

@@ -126,6 +126,7 @@ extension Node {
     }
     _children.insert(child, at: index)
     child._parent = self
+    if formerParent == nil, let adoptedTree = child._state { adoptedTree.dropPointer() }
     adjustLifecycleCount(by: watched)
     if let formerParent, formerParent !== self {
       formerParent.didDetach(CollectionOfOne(child), formerParent: formerParent)

@@ -9,13 +9,22 @@ extension NodeTree {
   /// result.target  // the node under the pointer
   /// ```
   ///
+  /// While the root is a child of another node (see ``isRooted``), that node's tree routes the
+  /// pointer: this tree dropped its hover and capture when its root was adopted, and
+  /// `handlePointer` changes nothing and reports ``NotDispatchedReason/notInTree``.
+  ///
   /// - Parameter input: The event, in the tree's coordinates.
   /// - Returns: Where the event went, what happened to it, the click it completed and what it
   ///   did to the focus.
   /// - Complexity: A hit test (see ``node(at:)``), the walks between the old and the new hovered
   ///   nodes, and the dispatches.
   @discardableResult
-  public func handlePointer(_ input: PointerInput) -> PointerResult { state.route(input) }
+  public func handlePointer(_ input: PointerInput) -> PointerResult {
+    guard isRooted else {
+      return PointerResult(target: nil, outcome: .notDispatched(.notInTree), click: nil, focus: .unchanged)
+    }
+    return state.route(input)
+  }
 
   /// The node that captured the pointer, if any: pointer events go to it wherever the pointer is.
   public var pointerCapture: Node? { state.pointer.capture }

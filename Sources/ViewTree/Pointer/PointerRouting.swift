@@ -199,7 +199,8 @@ extension TreeState {
   /// `known` says what the hit descent saw; what user code may have changed is forgotten.
   func moveHover(to new: Node?, known: inout KnownFilters) {
     let old = pointer.hovered
-    guard old !== new else { return }
+    // A handler may have given the root a parent, whose tree routes the pointer now.
+    guard old !== new, root._parent == nil else { return }
     // The flags are set, and the nodes to tell listed, before any handler runs, so that a
     // handler sees the hover as it now is, and may move the pointer again. A node is told of a
     // leave or an enter only if one of its modifiers might take it.
@@ -321,9 +322,25 @@ extension TreeState {
 
   // MARK: - Repair
 
-  /// After nodes left the tree: the hover path loses the nodes that left (the pointer is over
-  /// their former parent until it moves), and a capture held by one of them is gone.
-  func repairPointer(formerParent: Node) {
+  /// After the root was adopted by another node, whose tree routes the pointer from now on (its
+  /// hover flags would clash with this tree's): forgets the hover, the capture, the buttons and
+  /// the clicks, as a repair does, without telling anyone.
+  func dropPointer() {
+    var node = pointer.hovered
+    while let current = node, current.isHovered {
+      current.extras.isHovered = false
+      node = current === root ? nil : current._parent
+    }
+    let multiClickInterval = pointer.multiClickInterval
+    pointer = TreePointer()
+    pointer.multiClickInterval = multiClickInterval
+  }
+
+  /// After `removed` left `formerParent`: a capture held by a node that left the tree is gone,
+  /// and a hover path that ran through them is mended. A hovered node that moved within the tree
+  /// stays hovered, with its new ancestors flagged; one that left leaves the pointer over the
+  /// former parent until it moves. Nobody is told: the next event tells what changed.
+  func repairPointer(_ removed: some Collection<Node>, formerParent: Node) {
     if let capture = pointer.capture, !capture.isDescendant(of: root) {
       pointer.capture = nil
       pointer.captureLeftTree = true
@@ -333,21 +350,28 @@ extension TreeState {
       pointer.hasPendingCapture = false
       pointer.pendingCapture = nil
     }
-    guard let hovered = pointer.hovered else { return }
-    // Intact when every node from the hovered one to the root is flagged.
-    let unflagged = hovered.firstAncestor(within: root) { !$0.isHovered || $0 === self.root }
-    if unflagged === root, root.isHovered { return }
-    // Left, or moved: unflag what is flagged from the hovered node up, and hover the former
-    // parent's path instead, if the former parent is still here.
-    var node: Node? = hovered
+    // The hover path runs through the removed nodes exactly when one of them is flagged.
+    guard let hovered = pointer.hovered, let cut = removed.first(where: \.isHovered) else { return }
+    // The path above the cut is the former parent's.
+    var node: Node? = formerParent
     while let current = node, current.isHovered {
       current.extras.isHovered = false
       node = current._parent
     }
-    node = formerParent
-    while let current = node, current.isHovered {
+    if hovered.isDescendant(of: root) {
+      node = hovered
+      while let current = node {
+        current.extras.isHovered = true
+        node = current.parent(within: root)
+      }
+      return
+    }
+    // Below the cut, the path went with the nodes that left; where they went is no concern of
+    // this tree's.
+    node = hovered
+    while let current = node {
       current.extras.isHovered = false
-      node = current._parent
+      node = current === cut ? nil : current._parent
     }
     guard formerParent.isDescendant(of: root) else {
       pointer.hovered = nil

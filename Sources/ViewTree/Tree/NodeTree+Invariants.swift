@@ -4,7 +4,8 @@ extension NodeTree {
   /// For fuzzers and randomized tests: parent links match children, every node's modifier entries
   /// agree with their kinds and have increasing serials below the next one, its type filters cover
   /// its modifiers, focus
-  /// is in the tree, and pinned nodes are marked as pinned; when `idle` (no dispatch is
+  /// is in the tree, the hover flags mark the hovered node's path and no other node, the hovered
+  /// node and the pointer capture are in the tree, and pinned nodes are marked as pinned; when `idle` (no dispatch is
   /// running, as between steps of a test), nothing is pinned or counted as dispatching, and no
   /// focus change waits to be reported.
   /// Iterative, so deep trees are fine.
@@ -36,6 +37,33 @@ extension NodeTree {
     }
     if let focused = focusedNode, !contains(focused) {
       problems.append("focus \(focused.path) is not in the tree")
+    }
+    // The hover flags mark exactly the hovered node and its ancestors; it and a capture are in
+    // the tree.
+    var hoverPath: Set<ObjectIdentifier> = []
+    if !isRooted {
+      // The tree the root is in routes the pointer, and flags its hover path.
+      if hoveredNode != nil || pointerCapture != nil {
+        problems.append("the tree is not rooted, yet has a hover or a capture")
+      }
+    } else if let hovered = hoveredNode {
+      if !contains(hovered) { problems.append("the hovered \(hovered.path) is not in the tree") }
+      hovered.walkAncestors { node in
+        hoverPath.insert(ObjectIdentifier(node))
+        return node === root
+      }
+    }
+    if isRooted {
+      root.walkSubtree { node in
+        if node.isHovered != hoverPath.contains(ObjectIdentifier(node)) {
+          problems.append(
+            "\(node.path) is \(node.isHovered ? "" : "not ")flagged hovered, but is \(node.isHovered ? "not " : "")on the hover path"
+          )
+        }
+      }
+    }
+    if let capture = pointerCapture, !contains(capture) {
+      problems.append("the pointer capture \(capture.path) is not in the tree")
     }
     for node in state.pinned where !node.isPinned(by: state) {
       problems.append("\(node.path) is pinned but not marked")
