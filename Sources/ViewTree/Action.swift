@@ -18,6 +18,10 @@ public protocol Action {
 extension Action {
   /// Actions expect a handler, unless their type says otherwise.
   public static var expectsHandler: Bool { true }
+
+  /// `expectsHandler` of this value's type. Called on an existential, it opens it (its type is
+  /// in the box) where `type(of:)` would ask the runtime for the dynamic type.
+  var typeExpectsHandler: Bool { Self.expectsHandler }
 }
 
 /// What a ``Node/receiveAction(_:)`` or ``Node/captureAction(_:)`` modifier decided.

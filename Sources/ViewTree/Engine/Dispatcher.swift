@@ -170,7 +170,7 @@ enum Dispatcher {
     guard let tree = state else { return (.notDispatched(.notInTree), nil) }
     // No modifier on the path can run, and nobody handling the action is no report: it ends
     // unhandled here, as the run would end it, without holding the tree for a run.
-    if firstBubble < 0, !capture, !type(of: action.pointee).expectsHandler { return (.unhandled, nil) }
+    if firstBubble < 0, !capture, !action.pointee.typeExpectsHandler { return (.unhandled, nil) }
     let limit = tree._withUnsafeGuaranteedRef {
       $0.dispatchDepth < $0.settings.reentrancyLimit ? nil : $0.settings.reentrancyLimit
     }

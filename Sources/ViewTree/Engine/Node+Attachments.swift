@@ -95,10 +95,14 @@ extension Node {
       setGeometry(nil)
       return
     }
-    let removed = takeAttachment(for: id)
-    if id == ObjectIdentifier(LifecycleCallbacks.self) || id == ObjectIdentifier(InputTraitsKey.self) {
+    if id == ObjectIdentifier(InputTraitsKey.self) {
+      // A field too (see `InputTraits`).
+      _extras?.inputTraits = nil
       lifecycleCallbacksChanged()
+      return
     }
+    let removed = takeAttachment(for: id)
+    if id == ObjectIdentifier(LifecycleCallbacks.self) { lifecycleCallbacksChanged() }
     // Released here, after the list changed: its value's deinit may change the attachments.
     _ = consume removed
   }

@@ -297,6 +297,9 @@ final class NodeExtras {
   private(set) var bottom = -Double.infinity
   var zIndex = 0
   var hitBehavior = HitBehavior.opaque
+  /// What the node declared about focus (see `InputTraits`): a field, as focus walks and
+  /// presses read it on every node they pass.
+  var inputTraits: InputTraits?
 
   /// The geometry the fields hold, `nil` when they hold the defaults.
   var geometry: NodeGeometry? {

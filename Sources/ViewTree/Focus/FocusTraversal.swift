@@ -102,7 +102,7 @@ extension Node {
   /// the tree.
   func forEachDeclaringFocus(_ body: (Node, InputTraits) -> Void) {
     forEachInSubtree { node in
-      guard node !== self, node.hasAttachments, let traits = node[attachment: InputTraitsKey.self] else {
+      guard node !== self, let traits = node.inputTraits else {
         return .enterChildren
       }
       body(node, traits)
@@ -164,7 +164,7 @@ extension TreeState {
     var ordered: Node?
     var ancestor: Node? = current
     while let node = ancestor {
-      if node.hasAttachments, let traits = node.inputTraits, let kind = traits.scope {
+      if let traits = node.inputTraits, let kind = traits.scope {
         if traits.ordered, ordered == nil { ordered = node }
         if kind == .trap {
           domain = node
@@ -221,7 +221,7 @@ extension TreeState {
         walk.stepForward(enterChildren: !skipChildren)
       } else {
         walk.stepBackward { node in
-          guard node !== domain, node.hasAttachments, let traits = node.inputTraits else { return true }
+          guard node !== domain, let traits = node.inputTraits else { return true }
           return traits.descendantsFocusable && !isUnit(node, traits)
         }
       }
@@ -233,7 +233,7 @@ extension TreeState {
         wraps += 1
         if wraps > 2 { return nil }
       }
-      let traits = node.hasAttachments ? node.inputTraits : nil
+      let traits = node.inputTraits
       if isUnit(node, traits) {
         if forward {
           if node.isTabStop(within: root) { return node }
@@ -293,7 +293,7 @@ extension TreeState {
   /// scope around `current` (or the tree): those in line with `current` first, then by distance.
   private func nearest(_ move: FocusMove, from current: Node, frame origin: NodeFrame) -> Node? {
     var domain = current.parent(within: root)
-    while let node = domain, !(node.hasAttachments && node.inputTraits?.scope != nil) {
+    while let node = domain, node.inputTraits?.scope == nil {
       domain = node.parent(within: root)
     }
     let scope = domain ?? root

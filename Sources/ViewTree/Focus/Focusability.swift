@@ -109,10 +109,7 @@ extension ModifierHost {
 
 extension Node {
   /// What this node declared about focus, if anything.
-  var inputTraits: InputTraits? {
-    guard hasAttachments else { return nil }
-    return self[attachment: InputTraitsKey.self]
-  }
+  var inputTraits: InputTraits? { _extras?.inputTraits }
 
   /// Whether this node can take focus now: it declares itself focusable, no ancestor makes its
   /// descendants unfocusable, and its tree's ``NodeTree/focusFilter`` (if any) accepts it.
@@ -145,16 +142,16 @@ extension Node {
   }
 
   /// Whether this node declares itself focusable (whatever blocks it).
-  var declaresFocusable: Bool { hasAttachments && inputTraits?.isFocusable == true }
+  var declaresFocusable: Bool { inputTraits?.isFocusable == true }
 
   /// Whether this node makes its descendants unfocusable.
-  var blocksDescendants: Bool { hasAttachments && inputTraits?.descendantsFocusable == false }
+  var blocksDescendants: Bool { inputTraits?.descendantsFocusable == false }
 
   /// Whether this node is a focus scope, a group or a trap.
-  var isFocusScope: Bool { hasAttachments && inputTraits?.scope != nil }
+  var isFocusScope: Bool { inputTraits?.scope != nil }
 
   /// Whether this node is a trapping focus scope.
-  var isFocusTrap: Bool { hasAttachments && inputTraits?.scope == .trap }
+  var isFocusTrap: Bool { inputTraits?.scope == .trap }
 
   /// Whether Tab stops at this node in the tree whose root is `root`: it can take focus and its
   /// order is not negative.

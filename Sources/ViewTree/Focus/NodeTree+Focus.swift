@@ -151,10 +151,11 @@ extension NodeTree {
 /// A tree's focus: the node actions sent to the tree start from, who hears of its changes, and
 /// what its scopes remember.
 struct TreeFocus {
-  /// Weak: the root owns the tree's state, and may be the focused node itself. A focused node
-  /// that leaves the tree loses focus at once (see `repairFocus`), so it never needs this
-  /// reference.
-  weak var node: Node?
+  /// Unowned: the root owns the tree's state, and may be the focused node itself. A focused node
+  /// that leaves the tree loses focus at once (see `repairFocus`), so this reference is never
+  /// read after its node is gone. (A `weak` one would give the focused node a side table, which
+  /// makes every later retain and release of it take the runtime's slow path.)
+  unowned var node: Node?
   var onChange: ((FocusChange) -> Void)?
   var filter: ((Node) -> Bool)?
   /// What each scope remembers, by the scope's identity (checked against `ScopeMemory.scope`,
@@ -311,7 +312,7 @@ extension TreeState {
     // User code (the filter, `onFocusChange`) runs in between: the list is read afresh each turn.
     while index < focus.autofocus.count {
       guard let scope = focus.autofocus[index].node, scope.isDescendant(of: root),
-        scope.hasAttachments, scope.inputTraits?.autofocus == true,
+        scope.inputTraits?.autofocus == true,
         !(focus.node?.isDescendant(of: scope) ?? false)
       else {
         focus.autofocus.remove(at: index)
@@ -334,21 +335,24 @@ extension TreeState {
   /// The nearest node from `start` up to the root that can take focus, or `nil` (also when
   /// `start` is not in the tree).
   ///
-  /// One walk finds the top-most ancestor that makes its descendants unfocusable: every node
-  /// below it is blocked, so a second walk asks the filter only about the nodes from there up.
+  /// One walk, to the root, finds the nearest node that declares itself focusable at or above
+  /// the top-most ancestor that makes its descendants unfocusable (every node below that one is
+  /// blocked); the filter, user code, is asked only after it, about that node and then those
+  /// above it that declare themselves focusable.
   ///
   /// - Complexity: O(*d*) in the depth of `start`, plus a filter call per focusable candidate.
   func nearestFocusable(from start: Node) -> Node? {
     let root = root
-    guard start.isDescendant(of: root) else { return nil }
-    // A blocker blocks the nodes below it, not itself.
-    var topBlocker: Node?
-    var blocker = start.parent(within: root)?.firstAncestor(within: root) { $0.blocksDescendants }
-    while let found = blocker {
-      topBlocker = found
-      blocker = found.parent(within: root)?.firstAncestor(within: root) { $0.blocksDescendants }
+    var candidate: Node?
+    let reached = start.firstAncestor(within: root) { node in
+      if let traits = node.inputTraits {
+        // A blocker blocks the nodes below it, not itself.
+        if !traits.descendantsFocusable, node !== start { candidate = nil }
+        if traits.isFocusable, candidate == nil { candidate = node }
+      }
+      return node === root
     }
-    var candidate = (topBlocker ?? start).firstAncestor(within: root) { $0.declaresFocusable }
+    guard reached != nil else { return nil }
     while let found = candidate {
       // The filter is user code: asked between walks, about the node the walk returned.
       if focus.filter.map({ $0(found) }) ?? true { return found }

@@ -2,8 +2,10 @@
 /// ``ModifierHost/focusScope(_:defaultFocus:ordered:autofocus:)``,
 /// ``ModifierHost/descendantsFocusable(_:)``).
 ///
-/// One attachment, so that a walk (Tab, a direction move, a press) reads one value per node;
-/// plain data, so that reading it copies bytes and counts no references.
+/// One value, kept in a field of the node's extras rather than in its list of attachments, so
+/// that a walk (Tab, a direction move, a press) reads one field per node; plain data, so that
+/// reading it copies bytes and counts no references. The attachment key is how a declaration
+/// names it; a node's `settingAttachment` and `removeAttachment` for the key write the field.
 struct InputTraits {
   var isFocusable = false
   var scope: FocusScopeKind?

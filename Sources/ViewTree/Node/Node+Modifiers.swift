@@ -124,6 +124,8 @@ extension Node: ModifierHost {
   public func attachment<Key: NodeAttachmentKey>(_ key: Key.Type) -> Key.Value {
     // The geometry is a field of the node (see `NodeGeometry`).
     if key == NodeGeometryKey.self, let geometry = _extras?.geometry as? Key.Value { return geometry }
+    // So are the input traits (see `InputTraits`).
+    if key == InputTraitsKey.self, let traits = inputTraits as? Key.Value { return traits }
     return self[attachment: key]
   }
 
@@ -146,7 +148,11 @@ extension Node: ModifierHost {
     // A scope that starts to declare `autofocus` while in a tree asks for focus, as one that
     // enters a tree does.
     let startsAutofocus = (value as? InputTraits)?.autofocus == true && inputTraits?.autofocus != true
-    self[attachment: key] = value
+    if key == InputTraitsKey.self, let traits = value as? InputTraits? {
+      if traits != nil || _extras != nil { extras.inputTraits = traits }
+    } else {
+      self[attachment: key] = value
+    }
     lifecycleCallbacksChanged()
     if startsAutofocus { root._state?.requestAutofocus(self) }
     return self
