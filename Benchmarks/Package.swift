@@ -1,11 +1,12 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-/// The library's three modules, which the fixtures and the probe use.
+/// The library's modules, which the fixtures and the probe use.
 let library: [Target.Dependency] = [
   .product(name: "ViewTree", package: "ActionHierarchy"),
   .product(name: "Actions", package: "ActionHierarchy"),
   .product(name: "ViewTreeActions", package: "ActionHierarchy"),
+  .product(name: "TerminalKeys", package: "ActionHierarchy"),
 ]
 
 /// A benchmark target: an executable under `Benchmarks/`, which the harness's plugin finds and
@@ -40,6 +41,7 @@ let package = Package(
     benchmarkTarget("ViewTreeBenchmarks", using: "ViewTree"),
     benchmarkTarget("ActionsBenchmarks", using: "Actions"),
     benchmarkTarget("ViewTreeActionsBenchmarks", using: "ViewTree", "Actions", "ViewTreeActions"),
+    benchmarkTarget("TerminalKeysBenchmarks", using: "TerminalKeys"),
   ],
   swiftLanguageModes: [.v6]
 )

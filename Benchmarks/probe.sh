@@ -22,6 +22,7 @@ names=("$@")
 # Operations per measurement: performs cost about ten triggers.
 operations() {
   case $1 in
+  Decode*1MB) echo 3 ;;
   Remove*Chain1M) echo 2 ;;
   Remove*Chain100k) echo 10 ;;
   Remove*Chain10k) echo 50 ;;

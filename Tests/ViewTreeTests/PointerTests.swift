@@ -195,6 +195,25 @@ private final class PointerLog {
     #expect(counts == [1, 2, 3, 1, 1])
   }
 
+  @Test func eventsWithoutATimeAreTimedWhenRoutedAndKeepTheTimeTheyAreGiven() {
+    let log = PointerLog()
+    let tree = window(log)
+    var counts: [Int] = []
+    tree.node(id: "row0")?.handleAction(PointerClick.self) { click in counts.append(click.clickCount) }
+    // Two clicks in a row, as fast as the test runs: well within the interval.
+    for _ in 0..<2 {
+      tree.handlePointer(PointerInput(.press(.primary), at: at(1, 1)))
+      tree.handlePointer(PointerInput(.release(.primary), at: at(1, 1)))
+    }
+    #expect(counts == [1, 2])
+    let time = ContinuousClock.now + .seconds(3)
+    var input = PointerInput(.move, at: at(1, 1))
+    #expect(input.time == nil)
+    input.time = time
+    #expect(input.time == time)
+    #expect(PointerInput(.move, at: at(1, 1), time: time) == input)
+  }
+
   @Test func hoverTellsOnlyTheNodesWhoseHoverChangedAndOverAndOutBubble() {
     let log = PointerLog()
     let tree = window(log)

@@ -342,14 +342,25 @@ let benchmarks: @Sendable () -> Void = {
     MinimalHitGrid()
   }
 
-  // A move between two leaves 64 deep whose paths part at depth 32: out, 32 leaves, over, 32
-  // enters and the move, handled at the root.
+  // A move between two leaves 64 deep whose paths part at depth 32: out and over, a leave and an
+  // enter at the two branches' top nodes (the only ones that listen; 32 nodes change hover on
+  // each side), and the move, handled at the root.
   Benchmark("PointerMoveHover64") { benchmark, state in
     for index in benchmark.scaledIterations {
       blackHole(state.tree.handlePointer(state.move(index)))
     }
   } setup: {
     HoverState()
+  }
+
+  // The same move in plain arrays, with the same descent, flags and sends (see
+  // `MinimalHoverTree`).
+  Benchmark("MinimalPointerMove64") { benchmark, tree in
+    for index in benchmark.scaledIterations {
+      blackHole(tree.move(to: index % 2 == 0 ? tree.left : tree.right))
+    }
+  } setup: {
+    MinimalHoverTree()
   }
 
   // A press and a release on a leaf 16 deep that focus its eighth node and click the leaf.
@@ -359,6 +370,15 @@ let benchmarks: @Sendable () -> Void = {
     }
   } setup: {
     ClickToFocusState()
+  }
+
+  // The same click in plain arrays (see `MinimalClickChain`).
+  Benchmark("MinimalClickToFocus16") { benchmark, chain in
+    for _ in benchmark.scaledIterations {
+      blackHole(chain.click())
+    }
+  } setup: {
+    MinimalClickChain()
   }
 
   // A chain with a trap in its middle removed from its tree (and so freed), with nothing focused

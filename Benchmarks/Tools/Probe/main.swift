@@ -78,6 +78,24 @@ let probes: [String: () -> Loop] = [
     let state = HoverState()
     return { count in for index in 0..<count { sink(state.tree.handlePointer(state.move(index))) } }
   },
+  "MinimalPointerMove64": {
+    let tree = MinimalHoverTree()
+    return { count in
+      for index in 0..<count { sink(tree.move(to: index % 2 == 0 ? tree.left : tree.right)) }
+    }
+  },
+  "MinimalClickToFocus16": {
+    let chain = MinimalClickChain()
+    return { count in for _ in 0..<count { sink(chain.click()) } }
+  },
+  "DecodeMouse1MB": {
+    let state = TerminalBytesState.mouseMotion()
+    return { count in for _ in 0..<count { sink(state.decodeAll()) } }
+  },
+  "DecodeArrows1MB": {
+    let state = TerminalBytesState.arrows()
+    return { count in for _ in 0..<count { sink(state.decodeAll()) } }
+  },
   "ClickToFocus16": {
     let state = ClickToFocusState()
     return { count in for _ in 0..<count { state.click() } }

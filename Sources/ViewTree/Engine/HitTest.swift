@@ -158,6 +158,22 @@ extension Node {
 }
 
 extension Node {
+  /// The type filters of this node and of each of its ancestors (bubble and capture together):
+  /// what `Dispatcher.mayRun` asks about, for the price of two loads a node and no path.
+  ///
+  /// Reads the nodes unretained, and calls no code (invariant 11).
+  func filtersToTop() -> UInt64 {
+    var filter: UInt64 = 0
+    var node: Unmanaged<Node>? = .passUnretained(self)
+    while let current = node {
+      node = current._withUnsafeGuaranteedRef { node in
+        filter |= node.bubbleFilter | node.captureFilter
+        return node._up
+      }
+    }
+    return filter
+  }
+
   /// Sets the hover flag of this node and of each ancestor below `shared` (which is one of them,
   /// or `nil` for all), nearest first, and passes `notify` each of them that has a modifier that
   /// might take an action of type `A`: the only ones a hover change needs to tell. Returns the

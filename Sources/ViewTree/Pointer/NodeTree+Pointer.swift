@@ -50,6 +50,7 @@ extension NodeTree {
     guard !state.pointer.buttons.isEmpty else { throw .pointerCaptureWithoutButton(node: node.path) }
     state.pointer.hasPendingCapture = true
     state.pointer.pendingCapture = node
+    state.pointer.isTracking = true
   }
 
   /// Releases the pointer capture at the next pointer event (see ``setPointerCapture(_:)``).

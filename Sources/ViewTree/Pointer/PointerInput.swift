@@ -23,8 +23,22 @@ public struct PointerInput: Hashable, Sendable, CustomStringConvertible {
   public var location: PointerLocation
   /// The modifier keys held.
   public var modifiers: KeyModifiers
-  /// When, for telling a double click from two clicks (see ``NodeTree/multiClickInterval``).
-  public var time: ContinuousClock.Instant
+  /// When, for telling a double click from two clicks (see ``NodeTree/multiClickInterval``);
+  /// `nil` when the toolkit does not say, and the router reads the clock for a press or a
+  /// release.
+  public var time: ContinuousClock.Instant? {
+    get { timestamp.map { Self.epoch.advanced(by: $0) } }
+    set { timestamp = newValue.map { Self.epoch.duration(to: $0) } }
+  }
+  /// `time`, kept as the time since `epoch`: `ContinuousClock.Instant`'s layout is resilient, so
+  /// every value that held one (this event, the router's last click) would be copied through
+  /// runtime calls, where a `Duration` is two plain words.
+  var timestamp: Duration?
+  /// Any fixed instant will do.
+  static let epoch = ContinuousClock.now
+
+  /// `timestamp`, or the time now.
+  var timestampOrNow: Duration { timestamp ?? Self.epoch.duration(to: .now) }
 
   /// Creates an event.
   ///
@@ -32,15 +46,16 @@ public struct PointerInput: Hashable, Sendable, CustomStringConvertible {
   ///   - kind: What happened.
   ///   - location: Where, in the tree's coordinates.
   ///   - modifiers: The modifier keys held.
-  ///   - time: When; now, by default. A toolkit that has its events' times passes them.
+  ///   - time: When, if the toolkit knows; by default the router reads the clock when it needs
+  ///     the time.
   public init(
     _ kind: Kind, at location: PointerLocation, modifiers: KeyModifiers = [],
-    time: ContinuousClock.Instant = .now
+    time: ContinuousClock.Instant? = nil
   ) {
     self.kind = kind
     self.location = location
     self.modifiers = modifiers
-    self.time = time
+    self.timestamp = time.map { Self.epoch.duration(to: $0) }
   }
 
   /// `press primary at (3, 4)`, `wheel (0, 1) at (3, 4)`.

@@ -1,20 +1,25 @@
 /// A tree's pointer: what it is over, what holds it, which buttons are down and where they went
 /// down, and the last click, for double clicks.
+///
+/// Its nodes are held `unowned`: the root owns the tree's state and may be any of them, and
+/// `repairPointer` forgets each one as it leaves the tree, so none is read after it is gone. (A
+/// `weak` reference would give each node it ever named a side table, which makes every later
+/// retain and release of that node take the runtime's slow path.)
 struct TreePointer {
   /// The innermost node the pointer is over; it and its ancestors have `isHovered` set, and no
   /// other node has (see `TreeState.moveHover` and `repairPointer`).
-  weak var hovered: Node?
+  unowned var hovered: Node?
   /// Where the pointer was at the last event, and the modifiers then.
   var location = PointerLocation(x: 0, y: 0)
   var modifiers: KeyModifiers = []
   /// The buttons down.
   var buttons: PointerButtons = []
   /// The node pointer events go to, whatever is under the pointer.
-  weak var capture: Node?
+  unowned var capture: Node?
   /// Whether a capture was asked for, or released, that the next event puts in place (Pointer
   /// Events' pending pointer capture), and the node asked for (`nil` releases).
   var hasPendingCapture = false
-  weak var pendingCapture: Node?
+  unowned var pendingCapture: Node?
   /// Whether the node that had the capture left the tree: the root hears of the lost capture at
   /// the next event.
   var captureLeftTree = false
@@ -24,7 +29,8 @@ struct TreePointer {
   var lastClick: Click?
   /// How close in time two clicks on one node are to count as a double click.
   var multiClickInterval = Duration.milliseconds(500)
-  /// Whether anything above is set that a removal may have to repair: the hover, a capture.
+  /// Whether anything above that names a node may be set, which a removal must then repair: set
+  /// with each of them, worked out afresh by `repairPointer`.
   var isTracking = false
   /// Lists the hover update fills, kept so that moving the pointer allocates nothing.
   var leaving: [Node] = []
@@ -32,15 +38,15 @@ struct TreePointer {
 
   struct Press {
     let button: PointerButton
-    weak var node: Node?
+    unowned let node: Node
     let clickCount: Int
   }
 
   struct Click {
     let button: PointerButton
-    weak var node: Node?
-    /// The latest time a press may come and count as the next click.
-    let deadline: ContinuousClock.Instant
+    unowned let node: Node
+    /// The latest `PointerInput.timestamp` a press may have and count as the next click.
+    let deadline: Duration
     let count: Int
   }
 }
@@ -84,9 +90,10 @@ extension TreeState {
       let outcome = send(move, to: target, captured: capture != nil, filter: known.path)
       return PointerResult(target: target, outcome: outcome, click: nil, focus: .unchanged)
     case .press(let button):
-      let clickCount = nextClickCount(of: button, on: target, at: input.time)
+      let clickCount = nextClickCount(of: button, on: target, at: input.timestampOrNow)
       if !pointer.presses.isEmpty { pointer.presses.removeAll { $0.button == button } }
       pointer.presses.append(TreePointer.Press(button: button, node: target, clickCount: clickCount))
+      pointer.isTracking = true
       let focus = focusOnPress(target)
       let press = PointerPress(
         location: location, button: button, modifiers: modifiers, clickCount: clickCount)
@@ -96,7 +103,7 @@ extension TreeState {
       let release = PointerRelease(location: location, button: button, modifiers: modifiers)
       let outcome = send(release, to: target, captured: capture != nil, filter: known.path)
       let click = clickIfComplete(
-        button, at: location, modifiers: modifiers, time: input.time, captured: capture)
+        button, at: location, modifiers: modifiers, time: input.timestampOrNow, captured: capture)
       if pointer.buttons.isEmpty, pointer.capture != nil || pointer.hasPendingCapture {
         // Implicit release after the last button: the capture goes, and the pointer is over what
         // it is over again.
@@ -220,19 +227,21 @@ extension TreeState {
       old?.setHover(false, below: shared, notifying: PointerLeave.self) { leaving.append($0) } ?? 0
     new?.setHover(true, below: shared, notifying: PointerEnter.self) { entering.append($0) }
     pointer.hovered = new
-    pointer.isTracking = new != nil || pointer.capture != nil
+    if new != nil { pointer.isTracking = true }
     let (location, modifiers) = (pointer.location, pointer.modifiers)
+    // Out and over are sent only where a modifier on the path might take them: the filters the
+    // descent saw, or, once user code may have added modifiers, a walk that reads them afresh.
     if let old {
       // The old path: the nodes left, and those above, which the new path shares.
-      let filter = known.sharedFilter.map { $0 | leftFilter }
-      if filter.map({ Dispatcher.mayRun(PointerOut.self, onPathWith: $0) }) ?? true {
+      let filter = known.sharedFilter.map { $0 | leftFilter } ?? old.filtersToTop()
+      if Dispatcher.mayRun(PointerOut.self, onPathWith: filter) {
         known.forget()
         old.trigger(PointerOut(location: location, modifiers: modifiers))
       }
     }
     if !leaving.isEmpty { known.forget() }
     for node in leaving { node.deliver(PointerLeave(location: location, modifiers: modifiers)) }
-    if let new, known.path.map({ Dispatcher.mayRun(PointerOver.self, onPathWith: $0) }) ?? true {
+    if let new, Dispatcher.mayRun(PointerOver.self, onPathWith: known.path ?? new.filtersToTop()) {
       known.forget()
       new.trigger(PointerOver(location: location, modifiers: modifiers))
     }
@@ -258,7 +267,7 @@ extension TreeState {
     let old = pointer.capture
     guard old !== new else { return }
     pointer.capture = new
-    pointer.isTracking = pointer.hovered != nil || new != nil
+    if new != nil { pointer.isTracking = true }
     old?.trigger(LostPointerCapture(location: location, modifiers: modifiers))
     new?.trigger(GotPointerCapture(location: location, modifiers: modifiers))
   }
@@ -267,26 +276,29 @@ extension TreeState {
 
   /// The click count a press of `button` on `node` at `time` starts: one more than the last
   /// click's when it was the same button on the same node, recently enough.
-  private func nextClickCount(of button: PointerButton, on node: Node, at time: ContinuousClock.Instant)
+  private func nextClickCount(of button: PointerButton, on node: Node, at time: Duration)
     -> Int
   {
-    guard let last = pointer.lastClick, last.button == button, time <= last.deadline, last.node === node
+    // Read in place: a copy of the click would retain its node.
+    guard pointer.lastClick?.button == button, let deadline = pointer.lastClick?.deadline, time <= deadline,
+      pointer.lastClick?.node === node, let count = pointer.lastClick?.count
     else {
       return 1
     }
-    return last.count + 1
+    return count + 1
   }
 
   /// After a release of `button`: the click it completes, dispatched at the node it was pressed
   /// on, if the node under the pointer is that node (whatever holds the capture).
   private func clickIfComplete(
     _ button: PointerButton, at location: PointerLocation, modifiers: KeyModifiers,
-    time: ContinuousClock.Instant, captured: Node?
+    time: Duration, captured: Node?
   ) -> ActionOutcome? {
     guard let index = pointer.presses.firstIndex(where: { $0.button == button }) else { return nil }
     let press = pointer.presses.remove(at: index)
     // The hovered node is in the tree (`repairPointer` keeps it so); a node hit is too.
-    guard let node = press.node, node === (captured == nil ? pointer.hovered : firstHit(at: location)) else {
+    let node = press.node
+    guard node === (captured == nil ? pointer.hovered : firstHit(at: location)) else {
       return nil
     }
     pointer.lastClick = TreePointer.Click(
@@ -336,10 +348,9 @@ extension TreeState {
     pointer.multiClickInterval = multiClickInterval
   }
 
-  /// After `removed` left `formerParent`: a capture held by a node that left the tree is gone,
-  /// and a hover path that ran through them is mended. A hovered node that moved within the tree
-  /// stays hovered, with its new ancestors flagged; one that left leaves the pointer over the
-  /// former parent until it moves. Nobody is told: the next event tells what changed.
+  /// After `removed` left `formerParent`: what named a node that left the tree is forgotten (a
+  /// capture, asked for or held, a press, the last click), and a hover path that ran through the
+  /// removed nodes is mended. Nobody is told: the next event tells what changed.
   func repairPointer(_ removed: some Collection<Node>, formerParent: Node) {
     if let capture = pointer.capture, !capture.isDescendant(of: root) {
       pointer.capture = nil
@@ -350,6 +361,18 @@ extension TreeState {
       pointer.hasPendingCapture = false
       pointer.pendingCapture = nil
     }
+    if !pointer.presses.isEmpty { pointer.presses.removeAll { !$0.node.isDescendant(of: root) } }
+    if let last = pointer.lastClick, !last.node.isDescendant(of: root) { pointer.lastClick = nil }
+    repairHover(removed, formerParent: formerParent)
+    pointer.isTracking =
+      pointer.hovered != nil || pointer.capture != nil || pointer.pendingCapture != nil
+      || !pointer.presses.isEmpty || pointer.lastClick != nil
+  }
+
+  /// The hover part of `repairPointer`. A hovered node that moved within the tree stays hovered,
+  /// with its new ancestors flagged; one that left leaves the pointer over the former parent
+  /// until it moves.
+  private func repairHover(_ removed: some Collection<Node>, formerParent: Node) {
     // The hover path runs through the removed nodes exactly when one of them is flagged.
     guard let hovered = pointer.hovered, let cut = removed.first(where: \.isHovered) else { return }
     // The path above the cut is the former parent's.
@@ -375,7 +398,6 @@ extension TreeState {
     }
     guard formerParent.isDescendant(of: root) else {
       pointer.hovered = nil
-      pointer.isTracking = pointer.capture != nil
       return
     }
     node = formerParent
