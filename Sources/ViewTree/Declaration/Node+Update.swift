@@ -41,12 +41,19 @@ extension Node {
   /// - Complexity: O(*n* + *m*) in the declared nodes and modifiers, when the children keep their
   ///   order; a reordered list of children costs a dictionary of its ids as well.
   public func update(to declaration: consuming NodeDeclaration) {
+    update(to: declaration, boundTo: declaration.handle)
+  }
+
+  /// `update(to:)`, with the handle the declaration counts as bound to: its own, or the handle
+  /// whose `update(to:)` this is (passed, not written into the declaration, which may share its
+  /// storage with the view's copy: a write would copy it whole).
+  func update(to declaration: consuming NodeDeclaration, boundTo handle: NodeHandle?) {
     // The declaration is consumed: closures and child declarations are moved out of it, not
     // copied (a copy would retain each of them once more). A list of child declarations is not
     // moved either: it stays in its frame of the walk, and each node is updated to its entry in
     // place; the frame's end releases the list, with the closures the update replaced.
     var declaration = declaration
-    guard bind(to: declaration.handle) else { return }
+    guard bind(to: handle) else { return }
     if declaration.keepsContent { return }
     var frames: [UpdateFrame] = []
     var created: [Node] = []

@@ -62,15 +62,13 @@ public final class NodeHandle {
   ///   applied.
   /// - Complexity: O(*n* + *m*) in the declared nodes and modifiers; a slot costs O(1).
   public func update(to declaration: consuming NodeDeclaration) {
-    var declaration = declaration
     let node = _node ?? makeNode(id: declaration.id)
     guard declaration.handle == nil || declaration.handle === self, !declaration.keepsContent else {
       node.reporting(ViewTreeError.handleMismatch(node: node.path))
       return
     }
     // The handle's own declaration: bound to it, as only a bound declaration updates its node.
-    declaration.handle = self
-    node.update(to: declaration)
+    node.update(to: declaration, boundTo: self)
   }
 
   /// Removes the node from its parent and forgets it, as when the view goes away; the next

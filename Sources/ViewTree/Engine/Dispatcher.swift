@@ -20,21 +20,34 @@ enum Dispatcher {
   ///
   /// Not generic: the entry points users call are inlinable and box the action in their caller,
   /// where its type is known, so that no dispatch pays for unspecialized generic code.
-  ///
-  /// With `targetOnly`, only the target's own bubble modifiers run (no capture, no bubble above
-  /// it), as for an action that does not bubble (a pointer entering a node); an error a modifier
-  /// throws still travels outward to the `catchError` modifiers above.
   @usableFromInline
   static func dispatch(
     _ action: consuming any Action, type actionType: ObjectIdentifier, from target: Node, trace: ActionTrace?,
-    slot: RequestSlot? = nil, targetOnly: Bool = false
+    slot: RequestSlot? = nil
   ) -> ActionOutcome {
     // The run works on these variables in place, so that the action is never copied: it arrives
     // here moved, and is moved into the outcome.
     var error: (any Error)?
     let (ending, held) = run(
-      &action, &error, type: actionType, from: target, trace: trace, slot: slot, targetOnly: targetOnly)
+      &action, &error, type: actionType, from: target, trace: trace, slot: slot, targetOnly: false)
     // Built before the dispatch ends, while the nodes the ending names are still held.
+    let outcome = ending.outcome(with: consume action, error: consume error)
+    held?.end()
+    return outcome
+  }
+
+  /// The same dispatch for an action that does not bubble (a pointer entering a node): only the
+  /// target's own bubble modifiers run, no capture and none above it; an error a modifier throws
+  /// still travels outward to the `catchError` modifiers above. (The same `run`, given a
+  /// constant, so that neither entry tests it at run time.)
+  static func dispatchToTarget(
+    _ action: consuming any Action, type actionType: ObjectIdentifier, from target: Node
+  )
+    -> ActionOutcome
+  {
+    var error: (any Error)?
+    let (ending, held) = run(
+      &action, &error, type: actionType, from: target, trace: nil, slot: nil, targetOnly: true)
     let outcome = ending.outcome(with: consume action, error: consume error)
     held?.end()
     return outcome
@@ -288,7 +301,7 @@ extension Dispatcher {
 
 extension Node {
   /// Delivers `action` to this node alone: its own bubble modifiers run, none above or in
-  /// capture (see `Dispatcher.dispatch`, `targetOnly`), for a pointer entering or leaving it.
+  /// capture (see `Dispatcher.dispatchToTarget`), for a pointer entering or leaving it.
   ///
   /// A node none of whose modifiers may take the action is passed over without walking its
   /// path, when nobody handling the action is no report (`Action.expectsHandler`): hovering over
@@ -301,6 +314,6 @@ extension Node {
     {
       return
     }
-    _ = Dispatcher.dispatch(action, type: type, from: self, trace: nil, targetOnly: true)
+    _ = Dispatcher.dispatchToTarget(action, type: type, from: self)
   }
 }
