@@ -8,7 +8,7 @@ import ViewTreeActions
 // raw-terminal-loop:begin
 /// What the read loop below hands its caller.
 enum TerminalEvent: Equatable {
-  /// A key press or a paste.
+  /// A key press, a paste or, with mouse reporting on, a pointer event.
   case input(TerminalInput)
   /// No byte came for the loop's `idle` time: the caller's clock, to cancel a pending key
   /// sequence that waited long enough (`tree.cancelPendingKeys()`) or to redraw.
@@ -18,13 +18,14 @@ enum TerminalEvent: Equatable {
 }
 
 /// Reads what the terminal sends, in raw mode, and passes each event to `handle` until `handle`
-/// returns `false` or the input ends. The terminal is restored however the loop ends, and also if
-/// the process is stopped by SIGINT, SIGTERM or SIGHUP.
+/// returns `false` or the input ends; `mouse` says which mouse events the terminal reports. The
+/// terminal is restored however the loop ends, and also if the process is stopped by SIGINT,
+/// SIGTERM or SIGHUP.
 func runTerminal(
   input: Int32 = 0, output: Int32 = 1, idle: Duration = .milliseconds(50),
-  handle: (TerminalEvent) -> Bool
+  mouse: RawTerminal.MouseReporting = .off, handle: (TerminalEvent) -> Bool
 ) throws {
-  let terminal = try RawTerminal(input: input, output: output)
+  let terminal = try RawTerminal(input: input, output: output, mouse: mouse)
   defer { terminal.restore() }
   var decoder = TerminalKeyDecoder()
   var size = terminal.size

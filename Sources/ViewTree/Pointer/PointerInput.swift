@@ -86,7 +86,7 @@ public struct PointerResult {
 }
 
 /// What a press did to the focus.
-public enum PointerFocus {
+public enum PointerFocus: CustomStringConvertible {
   /// Nothing: the event was no press, nothing under it can take focus, the node that could
   /// declares `focusOnPress: false`, or it has the focus already.
   case unchanged
@@ -95,4 +95,13 @@ public enum PointerFocus {
   /// The node that would take focus is outside the trapping scope that holds it; the press still
   /// went to the node under the pointer.
   case refused(Node, trap: Node)
+
+  /// `unchanged`, `moved to window/list`, or `refused window/list (trap window/dialog)`.
+  public var description: String {
+    switch self {
+    case .unchanged: "unchanged"
+    case .moved(let node): "moved to \(node.path)"
+    case .refused(let node, let trap): "refused \(node.path) (trap \(trap.path))"
+    }
+  }
 }
