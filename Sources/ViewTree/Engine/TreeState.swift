@@ -152,10 +152,12 @@ extension Node {
       }
       current = node._parent
     }
-    for root in [firstRoot].compactMap({ $0 }) + moreRoots {
+    func repair(_ root: Node) {
       root._state?.repairPointer(nodes, formerParent: formerParent)
       root._state?.repairFocus(formerParent: formerParent)
     }
+    if let firstRoot { repair(firstRoot) }
+    for root in moreRoots { repair(root) }
   }
 
   /// Whether `state` keeps this node alive (see `TreeState.pin`).
