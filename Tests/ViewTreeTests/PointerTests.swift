@@ -251,7 +251,10 @@ private final class PointerLog {
     var reasons: [String] = []
     tree.onFocusChange = { change in reasons.append("\(change.new?.id ?? "-") \(change.reason)") }
     var focusSeenByPress: String?
-    tree.node(id: "row2")?.handleAction(PointerPress.self) { _ in focusSeenByPress = tree.focusedNode?.id }
+    // The handlers capture the tree weakly: the tree keeps them, and a strong capture would leak it.
+    tree.node(id: "row2")?.handleAction(PointerPress.self) { [weak tree] _ in
+      focusSeenByPress = tree?.focusedNode?.id
+    }
     // A row cannot take focus; the list above it can, and has it before the press arrives.
     let press = tree.handlePointer(PointerInput(.press(.primary), at: at(1, 3)))
     guard case .moved(let node) = press.focus else {
@@ -433,17 +436,17 @@ private final class PointerLog {
     #expect(tree.handlePointer(PointerInput(.release(.primary), at: at(1, 2))).click != nil)
     // A press handler that removes its own node and moves the focus.
     let row = try #require(tree.node(id: "row2"))
-    row.handleAction(PointerPress.self) { _ in
-      row.removeFromParent()
-      try? tree.focus(id: "editor")
+    row.handleAction(PointerPress.self) { [weak row, weak tree] _ in
+      row?.removeFromParent()
+      try? tree?.focus(id: "editor")
     }
     let press = tree.handlePointer(PointerInput(.press(.primary), at: at(1, 3)))
     #expect(press.outcome?.isHandled == true)
     #expect(tree.focusedNode?.id == "editor")
     #expect(tree.handlePointer(PointerInput(.release(.primary), at: at(1, 3))).click == nil)
     // A press handler that declares the tree anew.
-    tree.node(id: "row0")?.handleAction(PointerPress.self) { _ in
-      tree.update(to: NodeDeclaration("window") { NodeDeclaration("editor").frame(frame(0, 0, 80, 24)) })
+    tree.node(id: "row0")?.handleAction(PointerPress.self) { [weak tree] _ in
+      tree?.update(to: NodeDeclaration("window") { NodeDeclaration("editor").frame(frame(0, 0, 80, 24)) })
     }
     tree.handlePointer(PointerInput(.press(.primary), at: at(1, 1)))
     #expect(tree.handlePointer(PointerInput(.release(.primary), at: at(1, 1))).target?.id == "editor")
