@@ -34,6 +34,16 @@ public enum ViewTreeError: Error, Equatable, CustomStringConvertible {
   /// One declaration placed a ``NodeHandle``'s node twice, or where it would be its own ancestor;
   /// the later slot was left out.
   case handlePlacedTwice(parent: String)
+  /// ``NodeHandle/place(in:order:)`` was asked to place a node that the parent's declaration
+  /// places with a ``NodeDeclaration/slot(_:)``; the slot decides where it goes.
+  case placedBySlot(node: String, parent: String)
+  /// The view of a node's parent went away (its ``NodeHandle`` was released or detached) while
+  /// the node's own handle lives on: the toolkit keeps a view it no longer shows, and its node
+  /// with it, out of the tree. Release the child view's handle, or ``NodeHandle/detach()`` it,
+  /// when the view goes.
+  case handleOutlivedParent(node: String, parent: String)
+  /// The ``NodeHandle`` has no node yet: its view has not declared itself, and nothing placed it.
+  case handleHasNoNode
   /// ``NodeDeclaration/unchanged(_:)`` matched no live child, so an empty node was made.
   case unchangedWithoutNode(id: String?, parent: String)
   /// ``NodeTree/focus(_:)`` was given a node that cannot take focus, and says why.
@@ -75,6 +85,12 @@ public enum ViewTreeError: Error, Equatable, CustomStringConvertible {
       "'\(node)' is bound to another NodeHandle than the declaration (an unbound declaration, or a slot, never updates a handle's node); not applied"
     case .handlePlacedTwice(let parent):
       "the declaration of '\(parent)' places a NodeHandle's node twice, or inside itself; the later slot was left out"
+    case .placedBySlot(let node, let parent):
+      "'\(node)' is placed by a slot of '\(parent)'; NodeHandle.place(in:order:) left it where the slot put it"
+    case .handleOutlivedParent(let node, let parent):
+      "the view of '\(parent)' went away, but the NodeHandle of '\(node)' is still alive: release it, or detach() it, when its view goes"
+    case .handleHasNoNode:
+      "the NodeHandle has no node yet: its view has not declared itself, and nothing placed it"
     case .unchangedWithoutNode(let id, let parent):
       "unchanged(\(id.map { "\"\($0)\"" } ?? "")) in '\(parent)' matched no child; an empty node was made"
     case .notFocusable(let node, let reason):

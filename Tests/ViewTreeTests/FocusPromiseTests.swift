@@ -105,7 +105,9 @@ import Testing
     var depth = 0
     var deepest = 0
     var log: [String] = []
-    tree.onFocusChange = { change in
+    // Weakly: the tree keeps its callback.
+    tree.onFocusChange = { [weak tree] change in
+      guard let tree else { return }
       depth += 1
       defer { depth -= 1 }
       deepest = max(deepest, depth)

@@ -194,14 +194,18 @@ extension Node {
   /// Matches `declared` to the live children, makes the children list exactly the declared one
   /// and returns it, one node per declaration, as it was before any callback ran; nodes it creates
   /// are added to `created`.
+  ///
+  /// The children that placed themselves (see `NodeHandle.place(in:order:)`) are not the
+  /// declaration's: they stay, after the declared ones, in their order, unless a slot takes one.
   func reconcileChildren(with declared: [NodeDeclaration], created: inout [Node]) -> ChildList {
+    let listed = declaredChildCount
     // The common case: the same children in the same order.
-    if declared.count == _children.count, matchesInPlace(declared) { return _children }
+    if declared.count == listed, matchesInPlace(declared) { return _children }
     // Children bound to a handle are matched only through it; the others by id, then position.
     var named: [String: [Node]] = [:]
     var unnamed: [Node] = []
     var bound: [ObjectIdentifier: Node] = [:]
-    for child in _children {
+    for child in _children.prefix(listed) {
       if let handle = child.boundHandle {
         bound[handle] = child
       } else if let id = child.id {
@@ -221,7 +225,10 @@ extension Node {
       let child: Node
       if let handle = declaration.handle {
         if let node = handle._node {
-          if bound.removeValue(forKey: ObjectIdentifier(handle)) == nil {
+          if node._parent === self, node.isPlaced {
+            // A node that placed itself here, which a slot now places: the declaration's.
+            node.forgetOwnPlacement()
+          } else if bound.removeValue(forKey: ObjectIdentifier(handle)) == nil {
             // Not a child here: placed twice, inside itself, or moved here from elsewhere.
             guard node._parent !== self, node !== self, node._children.isEmpty || !isDescendant(of: node)
             else {
@@ -239,7 +246,9 @@ extension Node {
       } else if let match = declaration.id == nil ? unnamed.popLast() : named[declaration.id!]?.popLast() {
         child = match
       } else if declaration.keepsContent, let id = declaration.id,
-        let match = _children.first(where: { $0.id == id && $0.boundHandle.map { bound[$0] != nil } ?? false }
+        let match = _children.prefix(listed).first(where: {
+          $0.id == id && $0.boundHandle.map { bound[$0] != nil } ?? false
+        }
         ),
         let handle = match.boundHandle
       {
@@ -256,6 +265,16 @@ extension Node {
       }
       child._parent = self
       result.append(child)
+    }
+    // The placed children that stay (those no slot took), in their order.
+    if listed < _children.count {
+      var placements: [Placement] = []
+      for child in _children.suffix(from: listed) {
+        guard let placement = child._extras?.placement else { continue }
+        result.append(child)
+        placements.append(placement)
+      }
+      extras.placements = placements
     }
     var removed = unnamed
     for nodes in named.values { removed.append(contentsOf: nodes) }
@@ -289,6 +308,7 @@ struct HandleMove {
     watched = node.lifecycleCount
     wasInTree = watched > 0 && node.isInTree
     if let formerParent, let index = formerParent._children.firstIndex(where: { $0 === node }) {
+      formerParent.forgetPlacement(ofChildAt: index)
       formerParent._children.remove(at: index)
       formerParent.adjustLifecycleCount(by: -watched)
     }

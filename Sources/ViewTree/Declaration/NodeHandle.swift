@@ -67,17 +67,57 @@ public final class NodeHandle {
       node.reporting(ViewTreeError.handleMismatch(node: node.path))
       return
     }
+    let orphaned = node._extras?.orphaned
     // The handle's own declaration: bound to it, as only a bound declaration updates its node.
     node.update(to: declaration, boundTo: self)
+    if let orphaned {
+      // The view's parent went away, and nothing placed the node again: the view was kept.
+      // Reported after the update, which replaces the node's problems by its declaration's.
+      node._extras?.orphaned = nil
+      if node._parent == nil {
+        let problem = ViewTreeError.handleOutlivedParent(node: node.path, parent: orphaned.parent)
+        node.reporting(problem)
+        orphaned.tree?.settings.onProblem?(problem, node)
+      }
+    }
   }
 
   /// Removes the node from its parent and forgets it, as when the view goes away; the next
   /// update or slot makes a new one.
+  ///
+  /// The nodes of child views leave the tree with this one. A child view that goes on declaring
+  /// itself afterwards (its handle updates its node while nothing placed it again) was kept by
+  /// the toolkit after its parent went: that update is reported as
+  /// ``ViewTreeError/handleOutlivedParent(node:parent:)``, on the node and to the tree it left.
   public func detach() {
     guard let node = _node else { return }
+    if node.hasBoundChildren, let tree = node.root._state {
+      let parent = node.path
+      for child in node._children where child.boundHandle != nil {
+        child.extras.orphaned = Orphaned(parent: parent, tree: tree)
+      }
+    }
     _node = nil
-    node._extras?.boundHandle = nil
+    node._extras?.handle = nil
     node.removeFromParent()
+  }
+
+  /// Whether the handle's node takes part in its tree (see ``Node/isActive``): `true` while it
+  /// has no node. Setting it makes the node first if there is none yet.
+  public var isActive: Bool {
+    get { _node?.isActive ?? true }
+    set { (_node ?? makeNode(id: nil)).isActive = newValue }
+  }
+
+  /// Focuses the handle's node (see ``NodeTree/focus(_:)``).
+  ///
+  /// - Throws: ``ViewTreeError/handleHasNoNode`` before the view declared itself,
+  ///   ``ViewTreeError/nodeNotInTree(node:)`` while its node is in no tree (not yet placed, or
+  ///   inactive), or what ``NodeTree/focus(_:)`` throws.
+  public func focus() throws(ViewTreeError) {
+    guard let node = _node else { throw .handleHasNoNode }
+    guard let tree = node.tree else { throw .nodeNotInTree(node: node.path) }
+    try tree.focus(node)
   }
 
   /// Makes a node bound to this handle.
@@ -90,11 +130,31 @@ public final class NodeHandle {
   /// Binds `node`, which is bound to no handle, to this handle, which has no node.
   func bind(_ node: Node) {
     _node = node
-    node.extras.boundHandle = ObjectIdentifier(self)
+    node.extras.handle = self
   }
 }
 
 extension Node {
-  /// The identity of the handle this node is bound to, if any (see ``NodeHandle``).
-  var boundHandle: ObjectIdentifier? { _extras?.boundHandle }
+  /// The handle this node is bound to (see ``NodeHandle``), if any: how code that has the node,
+  /// such as a handler, reaches the view's handle.
+  public var handle: NodeHandle? { _extras?.handle }
+
+  /// The identity of the handle this node is bound to, if any.
+  var boundHandle: ObjectIdentifier? { _extras?.handle.map(ObjectIdentifier.init) }
+
+  /// Whether a child is bound to a handle.
+  var hasBoundChildren: Bool { _children.contains { $0.boundHandle != nil } }
+}
+
+/// For a node whose parent's view went away while its own handle lived on (see
+/// `NodeHandle.detach()`): where it was, and the tree to tell if its view goes on declaring it.
+/// (A class: a node's update asks whether it has one, which for a reference is one load.)
+final class Orphaned {
+  let parent: String
+  weak var tree: TreeState?
+
+  init(parent: String, tree: TreeState) {
+    self.parent = parent
+    self.tree = tree
+  }
 }

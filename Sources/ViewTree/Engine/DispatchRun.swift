@@ -452,7 +452,7 @@ struct DispatchRun: ~Copyable {
     let node = node(at: index)
     let result: Bool
     if version == checkedVersion, checkedIndex == index - 1, checkedResult,
-      self.node(at: index - 1)._parent === node
+      self.node(at: index - 1).activeParent === node
     {
       result = true
     } else {

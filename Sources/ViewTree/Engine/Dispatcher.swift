@@ -180,7 +180,7 @@ enum Dispatcher {
     bubbleEnd: Int, trace: Unmanaged<ActionTrace>?, slot: RequestSlot?
   ) -> (DispatchRun.Ending, HeldTree?) {
     let (top, state) = top(of: path)
-    guard let tree = state else { return (.notDispatched(.notInTree), nil) }
+    guard let tree = state else { return (.notDispatched(notDispatchedReason(top: top)), nil) }
     // No modifier on the path can run, and nobody handling the action is no report: it ends
     // unhandled here, as the run would end it, without holding the tree for a run.
     if firstBubble < 0, !capture, !action.pointee.typeExpectsHandler { return (.unhandled, nil) }
@@ -247,7 +247,9 @@ extension Dispatcher {
     // Strong references to the path's nodes for as long as the dispatch may be suspended.
     let nodes = path.map { $0.node.takeUnretainedValue() }
     // `nodes` is never empty: it holds at least the target.
-    guard let tree = nodes[nodes.count - 1]._state else { return .notDispatched(.notInTree) }
+    guard let tree = nodes[nodes.count - 1]._state else {
+      return .notDispatched(notDispatchedReason(top: .passUnretained(nodes[nodes.count - 1])))
+    }
     guard tree.dispatchDepth < tree.settings.reentrancyLimit else {
       return .notDispatched(.reentrancyLimit(tree.settings.reentrancyLimit))
     }
@@ -296,6 +298,14 @@ extension Dispatcher {
   @inline(__always)
   static func mayRun<A: Action>(_ type: A.Type, onPathWith filter: UInt64) -> Bool {
     A.expectsHandler || filter & TypeFilter.bit(for: ObjectIdentifier(A.self)) != 0
+  }
+}
+
+extension Dispatcher {
+  /// Why a path whose top-most node is `top`, which is no tree's root, is not dispatched: it ends
+  /// at an inactive node, or in no tree.
+  static func notDispatchedReason(top: Unmanaged<Node>) -> NotDispatchedReason {
+    top._withUnsafeGuaranteedRef { $0.isInactive } ? .inactive : .notInTree
   }
 }
 

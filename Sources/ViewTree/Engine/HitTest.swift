@@ -91,16 +91,18 @@ extension TreeState {
   }
 
   /// Whether the point can hit neither `node` nor a node below it: it is outside the node's
-  /// frame, or the node has no frame and no children.
+  /// frame, the node has no frame and no children, or it is inactive (see `Node.isActive`).
   @inline(__always)
   private static func rejects(_ node: Unmanaged<Node>, _ location: PointerLocation) -> Bool {
     node._withUnsafeGuaranteedRef { node in
       guard let extras = node._extras else { return node._childSlots.isEmpty }
-      guard let frame = extras.frame else { return node._childSlots.count == extras.childHead }
+      guard let frame = extras.frame else {
+        return node._childSlots.count == extras.childHead || extras.isInactive
+      }
       // `NodeFrame.contains`, with the edges the extras keep.
       return
         !(location.x >= frame.x && location.x < extras.right && location.y >= frame.y
-        && location.y < extras.bottom)
+        && location.y < extras.bottom) || extras.isInactive
     }
   }
 

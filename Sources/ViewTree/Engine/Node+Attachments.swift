@@ -145,11 +145,16 @@ extension Node {
   /// `body` should not add, remove or move nodes of the subtree: the walk stays safe if it does,
   /// but may then miss nodes or visit some twice.
   ///
-  /// - Parameter body: Called with each node.
+  /// - Parameters:
+  ///   - includingInactive: Whether to visit the nodes made inactive (see ``Node/isActive``) and
+  ///     their subtrees; `false` visits only what takes part in the tree, as a menu or a footer
+  ///     built from the nodes should. (This node is visited either way.)
+  ///   - body: Called with each node.
   /// - Complexity: O(*n*) in the size of the subtree; no allocation unless it is more than one
   ///   level deep.
-  public func walkSubtree(_ body: (Node) throws -> Void) rethrows {
+  public func walkSubtree(includingInactive: Bool = true, _ body: (Node) throws -> Void) rethrows {
     try forEachInSubtree { node in
+      if !includingInactive, node !== self, node.isInactive { return .skipChildren }
       try body(node)
       return .enterChildren
     }

@@ -184,16 +184,75 @@ public final class Node {
   /// The node's parent, or `nil` for a root or a detached node.
   public var parent: Node? { _parent }
 
+  /// The parent whose children list holds this node: `_up`, or, for an inactive node, the parent
+  /// it keeps aside (see ``isActive``).
   var _parent: Node? {
-    get { _up?.takeUnretainedValue() }
+    get {
+      if let up = _up { return up.takeUnretainedValue() }
+      return _extras?.inactiveParent?.takeUnretainedValue()
+    }
     set {
-      _up = newValue.map(Unmanaged.passUnretained)
+      let link = newValue.map(Unmanaged.passUnretained)
+      if let extras = _extras, extras.isInactive {
+        extras.inactiveParent = link
+      } else {
+        _up = link
+      }
       // Hit testing sorts the children of a parent that has one with a `zIndex`.
       if let newValue, let extras = _extras, extras.zIndex != 0 {
         newValue.extras.sortsChildrenByZIndex = true
       }
     }
   }
+
+  /// The parent as dispatches, focus and the pointer see it: `nil` for an inactive node.
+  var activeParent: Node? { _up?.takeUnretainedValue() }
+
+  /// Whether this node takes part in the tree: `true` unless set to `false`, which takes it and
+  /// its subtree out of every dispatch, key resolution, focus move, hit test and list of items
+  /// while keeping them where they are, as a hidden page of a stack keeps its views.
+  ///
+  /// ```swift
+  /// settingsPage.isActive = false  // hidden: its handlers, bindings and items no longer count
+  /// settingsPage.isActive = true   // shown again, exactly as it was
+  /// ```
+  ///
+  /// An inactive node stays in its parent's ``children``, with its subtree, modifiers,
+  /// attachments and what its focus scopes remember; an update of the parent keeps it (matched
+  /// as before) and leaves it inactive, and so does an update of the node itself. But it is not
+  /// in the tree: its ``tree`` is `nil`, an action triggered in it is
+  /// ``NotDispatchedReason/inactive``, and the focus or the pointer inside it moves out as for a
+  /// removal (its scopes remember the focused node, so focus entering them again finds it). No
+  /// attach or detach callback runs. Made active again, the node is exactly where it was. The
+  /// nodes below an inactive node keep their own setting: they are out of the tree with it.
+  ///
+  /// - Complexity: O(*d*) in the node's depth (the focus and pointer repairs above it), whatever
+  ///   the size of its subtree.
+  public var isActive: Bool {
+    get { !isInactive }
+    set {
+      guard newValue == isInactive else { return }
+      if newValue {
+        let parent = extras.inactiveParent
+        extras.isInactive = false
+        extras.inactiveParent = nil
+        _up = parent
+      } else {
+        let parent = _up
+        extras.isInactive = true
+        extras.inactiveParent = parent
+        _up = nil
+        // As for a removal: the trees above pin it if they dispatch, and repair their focus and
+        // pointer.
+        if let parent = parent?.takeUnretainedValue() {
+          parent.didDetach(CollectionOfOne(self), formerParent: parent, keepingScopeMemories: true)
+        }
+      }
+    }
+  }
+
+  /// Whether ``isActive`` was set to `false` on this node.
+  var isInactive: Bool { _extras?.isInactive ?? false }
 
   /// The node's children, in order.
   public var children: [Node] { Array(_children) }
@@ -238,6 +297,19 @@ public final class Node {
       guard let up = node._withUnsafeGuaranteedRef({ $0._up }) else { return false }
       node = up
     }
+  }
+
+  /// Whether `ancestor` is this node or one of its ancestors through its parents' children lists,
+  /// inactive nodes included (``isDescendant(of:)`` stops at an inactive node).
+  ///
+  /// - Complexity: O(*d*), where *d* is the node's depth.
+  func isStructurallyInside(_ ancestor: Node) -> Bool {
+    var node: Node? = self
+    while let current = node {
+      if current === ancestor { return true }
+      node = current._parent
+    }
+    return false
   }
 
   /// A readable label for the node: its id, or `#i` (its index among its siblings) when it has none.
@@ -313,9 +385,28 @@ final class NodeExtras {
       hitBehavior = newValue?.hitBehavior ?? .opaque
     }
   }
-  /// The identity of the handle the node is bound to (see ``NodeHandle``), which owns it and
-  /// clears this when it lets go of the node.
-  var boundHandle: ObjectIdentifier?
+  /// The handle the node is bound to (see ``NodeHandle``), which owns it: unowned, and cleared by
+  /// the handle when it lets go of the node (invariant 11 of `INVARIANTS.md`).
+  unowned(unsafe) var handle: NodeHandle?
+  // NB: `@exclusivity(unchecked)` on the fields below that walks and updates read for every node
+  // or child they pass: no access to them calls out, so none overlaps another, and the dynamic
+  // checks would cost more than the reads.
+  /// Whether the node was made inactive (see `Node.isActive`): then `_up` is `nil` and its parent
+  /// is kept here, unretained as `_up` is (invariant 1).
+  @exclusivity(unchecked) var isInactive = false
+  var inactiveParent: Unmanaged<Node>?
+  /// Where the node placed itself among its parent's placed children (see
+  /// `NodeHandle.place(in:order:)`), if it did.
+  @exclusivity(unchecked) var placement: Placement?
+  /// The positions of its order after the fourth, if it has more (see `Placement`).
+  var placementTail: [Int] = []
+  /// For a parent: the placements of the children that placed themselves, which are the last
+  /// ones of its list, in the same order (a placement search reads this array, not the
+  /// children), and the number the next placement gets.
+  @exclusivity(unchecked) var placements: [Placement] = []
+  var nextPlacement: UInt64 = 0
+  /// Set when the node's parent's view went away while the node's handle lived on.
+  @exclusivity(unchecked) var orphaned: Orphaned?
 
   @usableFromInline init() {}
 }

@@ -125,7 +125,10 @@ extension Node {
   /// calls no user code, advances every tree's version and pins what it must (invariant 3); only
   /// then does the second repair each tree's focus, which calls the focus filter and
   /// `onFocusChange`.
-  func didDetach(_ nodes: some Collection<Node>, formerParent: Node) {
+  ///
+  /// `keepingScopeMemories` is for nodes made inactive rather than removed (see
+  /// `TreeState.repairFocus`).
+  func didDetach(_ nodes: some Collection<Node>, formerParent: Node, keepingScopeMemories: Bool = false) {
     // The roots of the trees whose focus may need repair, held so that a callback of one tree
     // cannot free another before its turn. Almost always one: no list unless there are more.
     var firstRoot: Node?
@@ -154,7 +157,7 @@ extension Node {
     }
     func repair(_ root: Node) {
       root._state?.repairPointer(nodes, formerParent: formerParent)
-      root._state?.repairFocus(formerParent: formerParent)
+      root._state?.repairFocus(formerParent: formerParent, keepingScopeMemories: keepingScopeMemories)
     }
     if let firstRoot { repair(firstRoot) }
     for root in moreRoots { repair(root) }

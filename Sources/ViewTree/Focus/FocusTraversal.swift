@@ -23,7 +23,7 @@ struct FocusWalk {
   mutating func start(at node: Node, domain: Node) {
     frames.removeLast(frames.count)
     var ancestor = node
-    while ancestor !== domain, let parent = ancestor._parent {
+    while ancestor !== domain, let parent = ancestor.activeParent {
       frames.append(Frame(node: ancestor, index: 0))
       ancestor = parent
     }
@@ -102,6 +102,7 @@ extension Node {
   /// the tree.
   func forEachDeclaringFocus(_ body: (Node, InputTraits) -> Void) {
     forEachInSubtree { node in
+      if node !== self, node.isInactive { return .skipChildren }
       guard node !== self, let traits = node.inputTraits else {
         return .enterChildren
       }
@@ -111,10 +112,10 @@ extension Node {
   }
 
   /// The number of children, read without copying the list.
-  fileprivate var childCount: Int { _childSlots.count - (_extras?.childHead ?? 0) }
+  var childCount: Int { _childSlots.count - (_extras?.childHead ?? 0) }
 
   /// The child at `index`, read without copying the list.
-  fileprivate func child(at index: Int) -> Node { _childSlots[(_extras?.childHead ?? 0) + index]! }
+  func child(at index: Int) -> Node { _childSlots[(_extras?.childHead ?? 0) + index]! }
 
   /// The position of `child` among this node's children, looked for at `near` first and then
   /// ever farther from it.
@@ -133,7 +134,7 @@ extension Node {
   /// nothing counts for the tree's focus (the root may have been adopted by another node, even
   /// one of another tree). With `root` `nil`, the parent.
   func parent(within root: Node?) -> Node? {
-    self === root ? nil : _parent
+    self === root ? nil : activeParent
   }
 
   /// The nearest trapping scope this node is in (itself included), if any, in the tree whose
@@ -221,12 +222,19 @@ extension TreeState {
         walk.stepForward(enterChildren: !skipChildren)
       } else {
         walk.stepBackward { node in
+          if node !== domain, node.isInactive { return false }
           guard node !== domain, let traits = node.inputTraits else { return true }
           return traits.descendantsFocusable && !isUnit(node, traits)
         }
       }
       skipChildren = false
       let node = walk.current
+      if node !== domain, node.isInactive {
+        // Out of the tree with its subtree: passed over.
+        if node === mark { return nil }
+        skipChildren = forward
+        continue
+      }
       if walk.isAtDomain {
         // A tree that changed under a focus in a subtree the walk does not enter has no way back
         // to `mark`: two passes over the domain are enough.

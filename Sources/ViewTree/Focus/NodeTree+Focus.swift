@@ -253,7 +253,8 @@ extension TreeState {
     body(&memory)
     focus.scopes[key] = memory
     if focus.scopes.count > focus.scopesAfterPruning * 2 {
-      focus.scopes = focus.scopes.filter { $0.value.scope?.isDescendant(of: root) ?? false }
+      // Structurally: the scopes of an inactive branch keep what they remember.
+      focus.scopes = focus.scopes.filter { $0.value.scope?.isStructurallyInside(root) ?? false }
       focus.scopesAfterPruning = max(8, focus.scopes.count)
     }
   }
@@ -265,20 +266,26 @@ extension TreeState {
   /// - Complexity: O(*d*) in the depths of the focused node and of `formerParent`, whatever the
   ///   scopes around them: one walk up from the focus, one from `formerParent` (plus the
   ///   openers' depths for traps that left with the focus).
-  func repairFocus(formerParent: Node) {
+  ///
+  /// With `keepingScopeMemories` (the nodes were made inactive, not removed), the scopes the focus
+  /// leaves remember it, so that focus entering them again when they are active finds it.
+  func repairFocus(formerParent: Node, keepingScopeMemories: Bool = false) {
     guard let focused = focus.node else { return }
     let root = root
     // One walk up from the focus, the removed chain's only one: it reaches the root unless the
     // focused node left, and notes on the way the nearest trap that left with it and remembers
-    // an opener.
+    // an opener, and the scopes that left, when they are to remember the focus.
     var trap: Node?
+    var scopesLeft: [Node] = []
     let isInTree =
       focused.firstAncestor { node in
         if node === root { return true }
         if trap == nil, node.isFocusTrap, self.memory(of: node)?.opener != nil { trap = node }
+        if keepingScopeMemories, node.isFocusScope { scopesLeft.append(node) }
         return false
       } != nil
     guard !isInTree else { return }
+    for scope in scopesLeft { updateMemory(of: scope) { $0.lastFocused = focused } }
     // Focus cannot have left a trap, so the traps it comes back into keep their openers, and the
     // scopes that left with it record nothing.
     while let found = trap {
@@ -288,7 +295,7 @@ extension TreeState {
         setFocus(opener, reason: .restore, oldLeftTree: true)
         return
       }
-      trap = found._parent?.firstAncestor { $0.isFocusTrap && self.memory(of: $0)?.opener != nil }
+      trap = found.activeParent?.firstAncestor { $0.isFocusTrap && self.memory(of: $0)?.opener != nil }
     }
     setFocus(nearestFocusable(from: formerParent), reason: .repair, oldLeftTree: true)
   }

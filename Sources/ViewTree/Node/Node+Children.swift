@@ -1,10 +1,12 @@
 extension Node {
-  /// Appends a child.
+  /// Appends a child, after the other children this node lists and before those that placed
+  /// themselves (see ``NodeHandle/place(in:order:)``).
   ///
   /// A child that already has a parent is moved, as the DOM's `appendChild` does; if it moves out
   /// of a ``NodeTree`` that has focus inside it, that tree repairs its focus as
   /// <doc:MovingFocus#The-rules> says (the nearest node that can take focus from the former parent
-  /// up, or the opener of a trap that left).
+  /// up, or the opener of a trap that left). A child that placed itself here is appended as any
+  /// other, and no longer counts as placed.
   ///
   /// - Parameter child: The node to append.
   /// - Throws: ``ViewTreeError/cycle(child:parent:)`` when `child` is this node or one of its
@@ -12,11 +14,12 @@ extension Node {
   /// - Complexity: O(*d*) in this node's depth when `child` has children or a parent, else O(1).
   public func addChild(_ child: Node) throws(ViewTreeError) {
     try checkNoCycle(adding: child)
-    let index = child._parent === self ? _children.count - 1 : _children.count
-    adopt(child, at: index)
+    let end = declaredChildCount
+    adopt(child, at: child._parent === self && !child.isPlaced ? end - 1 : end)
   }
 
-  /// Inserts a child at a position.
+  /// Inserts a child at a position among the children this node lists (those that placed
+  /// themselves come after them; see ``NodeHandle/place(in:order:)``).
   ///
   /// A child that already has a parent is moved (see ``addChild(_:)``). When `child` is already a
   /// child of this node, `index` is its position after the move.
@@ -28,7 +31,7 @@ extension Node {
   ///   ``ViewTreeError/indexOutOfRange(index:validRange:node:)``.
   public func insertChild(_ child: Node, at index: Int) throws(ViewTreeError) {
     try checkNoCycle(adding: child)
-    let upperBound = child._parent === self ? _children.count - 1 : _children.count
+    let upperBound = child._parent === self && !child.isPlaced ? declaredChildCount - 1 : declaredChildCount
     guard (0...upperBound).contains(index) else {
       throw .indexOutOfRange(index: index, validRange: 0...upperBound, node: path)
     }
@@ -80,25 +83,28 @@ extension Node {
     return true
   }
 
-  /// Removes every child.
+  /// Removes every child, those that placed themselves included.
   ///
   /// - Complexity: O(*c* + *d*).
   public func removeAllChildren() {
     guard !_children.isEmpty else { return }
     let removed = Array(_children)
+    forgetPlacements()
     _children = []
     didRemoveChildren(removed)
   }
 
-  /// Moves the child at one position to another.
+  /// Moves the child at one position to another, among the children this node lists (those that
+  /// placed themselves keep their order; see ``NodeHandle/place(in:order:)``).
   ///
   /// - Parameters:
   ///   - source: The child's current position.
   ///   - destination: The child's position after the move.
   /// - Throws: ``ViewTreeError/indexOutOfRange(index:validRange:node:)`` for either index.
   public func moveChild(from source: Int, to destination: Int) throws(ViewTreeError) {
-    for index in [source, destination] where !_children.indices.contains(index) {
-      throw .indexOutOfRange(index: index, validRange: 0...max(0, _children.count - 1), node: path)
+    let listed = declaredChildCount
+    for index in [source, destination] where !(0..<listed).contains(index) {
+      throw .indexOutOfRange(index: index, validRange: 0...max(0, listed - 1), node: path)
     }
     guard source != destination else { return }
     let child = _children.remove(at: source)
@@ -116,15 +122,26 @@ extension Node {
 
   /// Inserts `child`, moving it from its old parent. The caller has ruled out cycles, and `index`
   /// is valid for the list after `child` leaves an old position in this node.
-  func adopt(_ child: Node, at index: Int) {
+  ///
+  /// With `placement`, the child placed itself (see `NodeHandle.place(in:order:)`), and `index` is
+  /// its place among the placed children.
+  func adopt(_ child: Node, at index: Int, placement: Placement? = nil, tail: [Int] = []) {
     let formerParent = child._parent
     let watched = child.lifecycleCount
     let wasInTree = watched > 0 && child.isInTree
     formerParent?.adjustLifecycleCount(by: -watched)
     if let formerParent, let oldIndex = formerParent._children.firstIndex(where: { $0 === child }) {
+      formerParent.forgetPlacement(ofChildAt: oldIndex)
       formerParent._children.remove(at: oldIndex)
     }
-    _children.insert(child, at: index)
+    if let placement {
+      _children.insert(child, at: declaredChildCount + index)
+      extras.placements.insert(placement, at: index)
+      child.extras.placement = placement
+      if !tail.isEmpty { child.extras.placementTail = tail }
+    } else {
+      _children.insert(child, at: index)
+    }
     child._parent = self
     if formerParent == nil, let adoptedTree = child._state { adoptedTree.dropPointer() }
     adjustLifecycleCount(by: watched)
@@ -144,6 +161,7 @@ extension Node {
   @discardableResult
   func detachChild(at index: Int) -> Node {
     let wasInTree = isInTree
+    forgetPlacement(ofChildAt: index)
     let child = _children.remove(at: index)
     child._parent = nil
     adjustLifecycleCount(by: -child.lifecycleCount)

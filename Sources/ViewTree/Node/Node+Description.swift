@@ -34,6 +34,7 @@ extension Node {
       output += label
       if depth > Self.drawnDepthLimit { output += " (depth \(depth))" }
       if node === focused { output += " [focused]" }
+      if node.isInactive { output += " [inactive]" }
       if !node._store.isEmpty {
         output += " · " + node.modifiers.map(\.description).joined(separator: ", ")
       }

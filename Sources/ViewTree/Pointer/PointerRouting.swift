@@ -207,7 +207,7 @@ extension TreeState {
   func moveHover(to new: Node?, known: inout KnownFilters) {
     let old = pointer.hovered
     // A handler may have given the root a parent, whose tree routes the pointer now.
-    guard old !== new, root._parent == nil else { return }
+    guard old !== new, root.activeParent == nil else { return }
     // The flags are set, and the nodes to tell listed, before any handler runs, so that a
     // handler sees the hover as it now is, and may move the pointer again. A node is told of a
     // leave or an enter only if one of its modifiers might take it.
@@ -341,7 +341,7 @@ extension TreeState {
     var node = pointer.hovered
     while let current = node, current.isHovered {
       current.extras.isHovered = false
-      node = current === root ? nil : current._parent
+      node = current === root ? nil : current.activeParent
     }
     let multiClickInterval = pointer.multiClickInterval
     pointer = TreePointer()
@@ -379,7 +379,7 @@ extension TreeState {
     var node: Node? = formerParent
     while let current = node, current.isHovered {
       current.extras.isHovered = false
-      node = current._parent
+      node = current.activeParent
     }
     if hovered.isDescendant(of: root) {
       node = hovered
@@ -394,7 +394,7 @@ extension TreeState {
     node = hovered
     while let current = node {
       current.extras.isHovered = false
-      node = current === cut ? nil : current._parent
+      node = current === cut ? nil : current.activeParent
     }
     guard formerParent.isDescendant(of: root) else {
       pointer.hovered = nil

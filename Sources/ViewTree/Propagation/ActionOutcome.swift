@@ -52,6 +52,8 @@ public enum NotDispatchedReason: Hashable, Sendable, CustomStringConvertible {
   case handleHasNoNode
   /// The node is not in a rooted ``NodeTree``: it was never added to one, or it has left it.
   case notInTree
+  /// The node is in a branch made inactive (see ``Node/isActive``).
+  case inactive
   /// Dispatches were already nested this deep in the tree (see ``NodeTree/reentrancyLimit``).
   case reentrancyLimit(Int)
 
@@ -61,6 +63,7 @@ public enum NotDispatchedReason: Hashable, Sendable, CustomStringConvertible {
     case .nodeReleased: "the node was released"
     case .handleHasNoNode: "the NodeHandle has no node yet"
     case .notInTree: "the node is not in a rooted NodeTree"
+    case .inactive: "the node is in an inactive branch"
     case .reentrancyLimit(let limit): "the reentrancy limit (\(limit) nested dispatches) was reached"
     }
   }

@@ -56,7 +56,7 @@ extension Node {
       return false
     }
     // `path` holds at least this node.
-    guard let top = path.last, top._state != nil, top._parent == nil else { return .notInTree }
+    guard let top = path.last, top._state != nil, top.activeParent == nil else { return .notInTree }
     var actionType = ObjectIdentifier(type)
     // Capture, root first.
     for node in path.reversed() {

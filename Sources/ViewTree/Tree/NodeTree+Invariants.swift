@@ -24,8 +24,31 @@ extension NodeTree {
         continue
       }
       var watched: Int32 = node.hasLifecycleCallbacks ? 1 : 0
-      for child in node._children {
+      var placed: (Placement, [Int])?
+      for (index, child) in node._children.enumerated() {
         if child._parent !== node { problems.append("\(child.label) under \(node.path) has another parent") }
+        if child.isInactive ? child.activeParent != nil : child.activeParent !== node {
+          problems.append("\(child.path): its dispatch link does not match its being active")
+        }
+        // The placed children come last, in their order.
+        let placement = child._extras?.placement
+        if (placement != nil) != (index >= node.declaredChildCount) {
+          problems.append("\(child.path): placed, or not, out of its parent's placed children")
+        }
+        if let placement, let (previous, tail) = placed,
+          !previous.precedes(placement, tail: tail, otherTail: child._extras!.placementTail)
+        {
+          problems.append("\(child.path): placed out of order")
+        }
+        placed = placement.map { ($0, child._extras!.placementTail) } ?? placed
+        if let placement, index >= node.declaredChildCount,
+          node.extras.placements[index - node.declaredChildCount] != placement
+        {
+          problems.append("\(child.path): its parent's list of placements does not match")
+        }
+        if let handle = child.handle, handle.node !== child {
+          problems.append("\(child.path) is bound to a handle that names another node")
+        }
         watched += child.lifecycleCount
         stack.append(child)
       }

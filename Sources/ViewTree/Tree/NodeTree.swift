@@ -183,7 +183,7 @@ public final class NodeTree {
 
   /// Whether the root has no parent: `false` while the root is a child in another tree, whose
   /// focus and settings then apply to what its nodes send.
-  public var isRooted: Bool { root._parent == nil }
+  public var isRooted: Bool { root.activeParent == nil }
 
   /// Returns whether a node is in this tree: the root or one of its descendants.
   ///

@@ -62,12 +62,15 @@ extension Node {
   ///
   /// - Parameters:
   ///   - focused: The node to mark as focused, if it is in the subtree.
+  ///   - includingInactive: Whether to include the nodes made inactive (see ``Node/isActive``)
+  ///     and their subtrees; `false` gives what takes part in the tree.
   ///   - annotate: What to add to each node's ``TreeSnapshot/NodeEntry/annotations``.
   /// - Returns: The snapshot.
   /// - Complexity: O(*n* + *m*) in the nodes and modifiers; no recursion.
-  public func snapshot(focused: Node? = nil, annotate: (Node) -> [String: [String]] = { _ in [:] })
-    -> TreeSnapshot
-  {
+  public func snapshot(
+    focused: Node? = nil, includingInactive: Bool = true,
+    annotate: (Node) -> [String: [String]] = { _ in [:] }
+  ) -> TreeSnapshot {
     var nodes: [TreeSnapshot.NodeEntry] = []
     var focusedIndex: Int?
     // Each entry: a node and its parent's index.
@@ -79,7 +82,8 @@ extension Node {
         TreeSnapshot.NodeEntry(
           id: node.id, label: label, parent: parent, modifiers: node.modifiers.map(\.description),
           requiresHandling: node.requiresHandling, annotations: annotate(node)))
-      for (position, child) in node._children.enumerated().reversed() {
+      for (position, child) in node._children.enumerated().reversed()
+      where includingInactive || !child.isInactive {
         stack.append((child, index, child.id ?? "#\(position)"))
       }
     }

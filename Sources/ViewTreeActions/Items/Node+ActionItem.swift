@@ -70,7 +70,8 @@ extension Node {
   /// The items of this subtree and their identifiers, in depth-first pre-order.
   func items() -> [(item: Node, identifier: String)] {
     var found: [(item: Node, identifier: String)] = []
-    walkSubtree { node in
+    // What is inactive is hidden: its items are not the menu's.
+    walkSubtree(includingInactive: false) { node in
       if node.hasAttachments, let identifier = node[attachment: ActionItemAttachment.self] {
         found.append((node, identifier))
       }
