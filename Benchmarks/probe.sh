@@ -28,6 +28,7 @@ operations() {
   Remove*Chain10k) echo 50 ;;
   *Perform*) echo 20000 ;;
   Redeclare*) echo 200 ;;
+  InsertRow*) echo 2000 ;;
   FocusNextSparse* | ReferenceFlagWalk*) echo 200 ;;
   FocusDirection*) echo 1000 ;;
   PendingContinuations | ReferenceValidate50) echo 200 ;;
@@ -59,9 +60,12 @@ instructions)
   probe=$(swift build -c release --product Probe --show-bin-path)/Probe
   check_names "$probe"
   collected() {
-    # The removal probes build a chain before each operation: only `probeMeasured` is counted.
+    # The probes that build or undo something around each operation (a chain to remove, a placed
+  # view to take out, a branch to switch back) count only what runs inside `probeMeasured`.
     local only=()
-    case $1 in Remove*Chain*) only=(--collect-atstart=no --toggle-collect='*probeMeasured*') ;; esac
+    case $1 in
+    Remove*Chain* | *Place* | InsertRow* | *Branch*) only=(--collect-atstart=no --toggle-collect='*probeMeasured*') ;;
+    esac
     valgrind --tool=callgrind --callgrind-out-file=/dev/null "${only[@]}" "$probe" "$1" "$2" 2>&1 |
       awk '/Collected/ { print $NF }'
   }

@@ -363,6 +363,61 @@ let benchmarks: @Sendable () -> Void = {
     MinimalHoverTree()
   }
 
+  // 1,000 views, made and declared beforehand, each placing itself in the middle of a section of
+  // 100 placed rows (10 to a section in the tree of 10,000 nodes, one in the tree of 100,000);
+  // only the placements are measured, the views are taken out again after.
+  for (name, sections) in [("PlaceOneViewOf10k", 100), ("PlaceOneViewOf100k", 1_000)] {
+    Benchmark(name) { benchmark, state in
+      benchmark.startMeasurement()
+      for index in benchmark.scaledIterations { state.place(index) }
+      benchmark.stopMeasurement()
+      for index in benchmark.scaledIterations { state.unplace(index) }
+    } setup: {
+      PlacementState(sections: sections, rows: 100, newRows: 1_000)
+    }
+  }
+
+  // The same placements over plain classes and arrays: the reference.
+  for (name, sections) in [("MinimalPlaceOneViewOf10k", 100), ("MinimalPlaceOneViewOf100k", 1_000)] {
+    Benchmark(name) { benchmark, state in
+      benchmark.startMeasurement()
+      for index in benchmark.scaledIterations { state.place(index) }
+      benchmark.stopMeasurement()
+      for index in benchmark.scaledIterations { state.unplace(index) }
+    } setup: {
+      MinimalPlacementState(sections: sections, rows: 100, newRows: 1_000)
+    }
+  }
+
+  // A row that places itself at index 500 of 1,000 placed rows (and at 5,000 of 10,000), and is
+  // taken out again in the same iteration (the probe counts the insertion alone).
+  for (name, rows) in [
+    ("InsertAndRemoveRowInMiddle1000", 1_000), ("InsertAndRemoveRowInMiddle10000", 10_000),
+  ] {
+    Benchmark(name) { benchmark, state in
+      for _ in benchmark.scaledIterations {
+        state.place()
+        state.unplace()
+      }
+    } setup: {
+      PlacementState(sections: 1, rows: rows)
+    }
+  }
+
+  // A branch of 10,000 and of 100,000 nodes made inactive and active again.
+  for (name, size) in [
+    ("DeactivateAndActivateBranch10k", 10_000), ("DeactivateAndActivateBranch100k", 100_000),
+  ] {
+    Benchmark(name) { benchmark, state in
+      for _ in benchmark.scaledIterations {
+        state.branch.isActive = false
+        state.branch.isActive = true
+      }
+    } setup: {
+      BranchState(size: size)
+    }
+  }
+
   // A press and a release on a leaf 16 deep that focus its eighth node and click the leaf.
   Benchmark("ClickToFocus16") { benchmark, state in
     for _ in benchmark.scaledIterations {

@@ -64,6 +64,46 @@ func chainRemovals(depth: Int, focused: Bool) -> Loop {
   }
 }
 
+/// A view placing itself (and taken out again, outside the count) in a tree of `sections`
+/// sections of `rows` placed rows.
+func placements(sections: Int, rows: Int) -> Loop {
+  let state = PlacementState(sections: sections, rows: rows)
+  return { count in
+    for _ in 0..<count {
+      probeMeasured { state.place() }
+      state.unplace()
+    }
+  }
+}
+
+/// The plain reference for `placements`.
+func minimalPlacements(sections: Int, rows: Int) -> Loop {
+  let state = MinimalPlacementState(sections: sections, rows: rows)
+  return { count in
+    for _ in 0..<count {
+      probeMeasured { state.place() }
+      state.unplace()
+    }
+  }
+}
+
+/// A branch made inactive and active again; only the deactivation is counted, or only the
+/// activation when `measuring` says so.
+func activity(size: Int, measuring activation: Bool) -> Loop {
+  let state = BranchState(size: size)
+  return { count in
+    for _ in 0..<count {
+      if activation {
+        state.branch.isActive = false
+        probeMeasured { state.branch.isActive = true }
+      } else {
+        probeMeasured { state.branch.isActive = false }
+        state.branch.isActive = true
+      }
+    }
+  }
+}
+
 let probes: [String: () -> Loop] = [
   "Bubble16": { triggers(depth: 16) },
   "HitTest10k": {
@@ -96,6 +136,14 @@ let probes: [String: () -> Loop] = [
     let state = TerminalBytesState.arrows()
     return { count in for _ in 0..<count { sink(state.decodeAll()) } }
   },
+  "PlaceOneViewOf10k": { placements(sections: 100, rows: 100) },
+  "PlaceOneViewOf100k": { placements(sections: 1_000, rows: 100) },
+  "MinimalPlaceOneViewOf10k": { minimalPlacements(sections: 100, rows: 100) },
+  "InsertRowInMiddle1000": { placements(sections: 1, rows: 1_000) },
+  "InsertRowInMiddle10000": { placements(sections: 1, rows: 10_000) },
+  "DeactivateBranch10k": { activity(size: 10_000, measuring: false) },
+  "ActivateBranch10k": { activity(size: 10_000, measuring: true) },
+  "DeactivateBranch100k": { activity(size: 100_000, measuring: false) },
   "ClickToFocus16": {
     let state = ClickToFocusState()
     return { count in for _ in 0..<count { state.click() } }

@@ -13,7 +13,7 @@ extension NodeHandle {
   ///   - sender: What asks for the action; the handle's node when `nil`.
   ///   - trace: A trace that records the dispatch, or `nil`.
   /// - Returns: The manager's answer, or why no manager answered:
-  ///   ``ViewTree/NotDispatchedReason/handleHasNoNode`` before the view declared itself.
+  ///   `NotDispatchedReason.handleHasNoNode` before the view declared itself.
   @discardableResult
   public func perform(_ identifier: String, sender: consuming Any? = nil, tracing trace: ActionTrace? = nil)
     -> TreePerformResult
@@ -27,7 +27,7 @@ extension NodeHandle {
   /// the view does.
   ///
   /// - Returns: The manager's answer, or why no manager answered:
-  ///   ``ViewTree/NotDispatchedReason/handleHasNoNode`` before the view declared itself, and what
+  ///   `NotDispatchedReason.handleHasNoNode` before the view declared itself, and what
   ///   a perform from the node reports while it is in no tree or in an inactive branch.
   /// - Throws: ``ViewTreeActionsError/notAnItem(node:)`` when the node is not an action item.
   @discardableResult
