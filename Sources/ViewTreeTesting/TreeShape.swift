@@ -5,7 +5,8 @@ import ViewTree
 public struct TreeShapeError: Error, Equatable, CustomStringConvertible {
   /// The shape that failed.
   public let shape: String
-  /// The character offset of the problem.
+  /// The UTF-8 offset of the problem, as in the other parse errors of the package
+  /// (`IdentifierParseError`, `KeyChordParseError`): the length of `shape` when it ended early.
   public let offset: Int
   /// What was expected there.
   public let expected: String
@@ -19,8 +20,9 @@ public struct TreeShapeError: Error, Equatable, CustomStringConvertible {
 
   /// A message with the shape and a caret under the problem.
   public var description: String {
-    // The offset counts characters, so it is the caret's column.
-    caretMessage("invalid tree shape: expected \(expected) (offset \(offset))", text: shape, column: offset)
+    caretMessage(
+      "invalid tree shape: expected \(expected) (offset \(offset))", text: shape,
+      column: column(ofUTF8Offset: offset, in: shape))
   }
 }
 
@@ -68,8 +70,6 @@ extension NodeTree {
 private struct ShapeReader {
   let shape: String
   var index: String.Index
-  /// The characters before `index`: the offset errors report.
-  var offset = 0
 
   init(shape: String) {
     self.shape = shape
@@ -83,7 +83,6 @@ private struct ShapeReader {
 
   mutating func advance() {
     index = shape.index(after: index)
-    offset += 1
   }
 
   mutating func skipSpaces() {
@@ -137,6 +136,7 @@ private struct ShapeReader {
   }
 
   func error(_ expected: String) -> TreeShapeError {
-    TreeShapeError(shape: shape, offset: offset, expected: expected)
+    TreeShapeError(
+      shape: shape, offset: shape.utf8.distance(from: shape.startIndex, to: index), expected: expected)
   }
 }

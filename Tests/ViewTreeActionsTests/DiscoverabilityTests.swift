@@ -49,22 +49,26 @@ import ViewTreeActions
   }
 }
 
-@Suite struct PerformPredictionTests {
-  @Test func theNearestManagerAnswersUnlessAClosureDecides() {
+@Suite struct WhoWouldAnswerTests {
+  /// Which manager would answer a perform, and whether it knows the identifier: the handler
+  /// prediction of its request, the manager there, and its registry.
+  @Test func theNearestManagerAnswersUnlessAClosureDecides() throws {
     let editor = Editor()
-    let save = editor.node("editor").performPrediction(for: "menu.Save")
-    #expect(save.answerer.handler === editor.tree.root)
-    #expect(save.manager === editor.manager)
-    #expect(save.isRegistered)
-    #expect(!editor.node("editor").performPrediction(for: "Missing").isRegistered)
-    #expect(!editor.node("editor").performPrediction(for: "Broken(").isRegistered)
+    let prediction = editor.node("editor").handlerPrediction(for: ManagedActionRequest.self)
+    #expect(prediction.handler === editor.tree.root)
+    let manager = try #require(prediction.handler?.attachedActionManager)
+    #expect(manager === editor.manager)
+    #expect(manager.action(named: "Save") != nil)
+    #expect(manager.action(named: "Missing") == nil)
     // A transform of the request on the way decides where it goes.
     editor.node("sidebar").transformAction(ManagedActionRequest.self) { $0 }
-    guard case .undetermined(let node, _) = editor.node("list").performPrediction(for: "Save").answerer else {
+    let undetermined = editor.node("list").handlerPrediction(for: ManagedActionRequest.self)
+    guard case .undetermined(let node, _) = undetermined else {
       Issue.record("expected undetermined at the sidebar")
       return
     }
     #expect(node.id == "sidebar")
+    #expect(undetermined.handler == nil)
     #expect(editor.model.saves.isEmpty)
   }
 }

@@ -24,6 +24,8 @@ struct Failure: Error {}
   @Test(arguments: [
     ("", 0, "a node id"), ("window(", 7, "a node id"), ("window(a", 8, "',' or ')'"),
     ("window(a,)", 9, "a node id"), ("a b", 2, "the end of the shape"), ("a(b))", 4, "the end of the shape"),
+    // UTF-8 offsets, as in the other parse errors: "é" and "名" are two and three bytes.
+    ("é(名 x)", 7, "',' or ')'"),
   ])
   func malformedShapesAreErrorsWithAnOffset(shape: String, offset: Int, expected: String) {
     #expect(throws: TreeShapeError(shape: shape, offset: offset, expected: expected)) { try makeTree(shape) }

@@ -2,7 +2,7 @@ import TestSupport
 import Testing
 import ViewTree
 
-/// DESIGN.md rule 7: thrown errors stop the action and travel outward to `catchError` modifiers.
+/// The article "Propagation rules" (`ViewTree.docc/PropagationRules.md`), rule 7: thrown errors stop the action and travel outward to `catchError` modifiers.
 @Suite struct ErrorPropagationTests {
   @Test func anErrorIsCaughtTwoLevelsUp() throws {
     let tree = NodeTree("root") {

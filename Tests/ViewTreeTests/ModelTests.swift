@@ -2,8 +2,8 @@ import TestSupport
 import Testing
 @_spi(Invariants) import ViewTree
 
-// A randomized comparison of the library with a reference model of DESIGN.md's propagation
-// rules. The model is deliberately simple (recursive, copying, no caching) so that it is obviously
+// A randomized comparison of the library with a reference model of the propagation rules (the
+// article "Propagation rules", `ViewTree.docc/PropagationRules.md`). The model is deliberately simple (recursive, copying, no caching) so that it is obviously
 // right; thousands of random trees, modifier mixes, mutations during dispatch and nested triggers
 // must give the same events and outcomes in both. Seeded and reproducible: a failure prints the
 // seed and the case.
@@ -213,7 +213,7 @@ final class Model {
     }
   }
 
-  /// DESIGN.md's rules 1-10, as directly as they can be written.
+  /// The article's rules 1-10, as directly as they can be written.
   func dispatch(_ start: ModelValue, from target: Int) -> String {
     var path = [target]
     while let up = parent[path[path.count - 1]] { path.append(up) }

@@ -2,7 +2,7 @@ import TestSupport
 import Testing
 @_spi(Invariants) import ViewTree
 
-/// DESIGN.md rule 1: the path and each node's modifiers are snapshotted before any handler runs;
+/// The article "Propagation rules" (`ViewTree.docc/PropagationRules.md`), rule 1: the path and each node's modifiers are snapshotted before any handler runs;
 /// modifiers removed and nodes detached during the dispatch are not run afterwards.
 @Suite struct MutationDuringDispatchTests {
   @Test func aModifierAddedDuringADispatchDoesNotSeeThatAction() throws {

@@ -2,7 +2,7 @@ import TestSupport
 import Testing
 import ViewTree
 
-/// DESIGN.md "propagation semantics" rules 2-6 and 8-10; rule 1 (the path snapshot) is in
+/// The article "Propagation rules" (`ViewTree.docc/PropagationRules.md`), rules 2-6 and 8-10; rule 1 (the path snapshot) is in
 /// `MutationDuringDispatchTests`, rule 7 (errors) in `ErrorPropagationTests`.
 @Suite struct PropagationTests {
   @Test func captureRunsRootToTargetThenBubbleRunsTargetToRoot() throws {
