@@ -157,6 +157,40 @@ private func ids(_ node: Node?) -> [String] { node?.children.map { $0.id ?? "?" 
 }
 
 @Suite struct InactiveBranchTests {
+  /// Found by FuzzTreeMutations: a node inside an inactive branch is still inside the nodes above
+  /// it, so adding one of them below it (by `addChild`, `insertChild`, a slot or `place`) is a
+  /// cycle, not a loop of parents.
+  @Test func aCycleThroughAnInactiveNodeIsRefused() throws {
+    let tree = NodeTree("root") { Node("a") { Node("b") { Node("c") } } }
+    let a = try #require(tree.node(id: "a"))
+    let c = try #require(tree.node(id: "c"))
+    a.isActive = false
+    #expect(throws: ViewTreeError.cycle(child: "root", parent: "root/a/b/c")) { try c.addChild(tree.root) }
+    #expect(throws: ViewTreeError.cycle(child: "root/a", parent: "root/a/b/c")) {
+      try c.insertChild(a, at: 0)
+    }
+    // Through handles: a view's node placed, or put in a slot, below itself.
+    let outer = NodeHandle()
+    let inner = NodeHandle()
+    outer.update(to: NodeDeclaration("outer") { NodeDeclaration.slot(inner) })
+    try tree.root.addChild(outer.node!)
+    outer.isActive = false
+    inner.update(to: NodeDeclaration("inner") { NodeDeclaration.slot(outer) })
+    #expect(outer.node?.parent === tree.root)
+    outer.place(in: inner)
+    #expect(outer.node?.parent === tree.root)
+    #expect(
+      outer.node?.problems.contains {
+        ($0 as? ViewTreeError) == .cycle(child: "root/outer", parent: "root/outer/inner")
+      } == true)
+    #expect(
+      inner.node?.problems.contains {
+        ($0 as? ViewTreeError) == .handlePlacedTwice(parent: "root/outer/inner")
+      } == true)
+    #expect(tree.checkInvariants().isEmpty)
+    #expect(tree.root.path == "root")
+  }
+
   /// A window with a stack of two pages; the second has a trap-free scope with two fields.
   private func window() throws -> (NodeTree, Node) {
     let tree = NodeTree("window") {

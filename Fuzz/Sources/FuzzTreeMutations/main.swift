@@ -302,7 +302,7 @@ final class Machine {
     }
     let handle = handles[Int(a) % handles.count]
     let others = handles.enumerated().filter { $0.offset % 2 == Int(b) % 2 }.map(\.element)
-    switch b % 6 {
+    switch b % 8 {
     case 0, 1:
       // The view renders: its modifiers, a plain child, and slots for some views (maybe itself).
       handle.update(
@@ -320,6 +320,14 @@ final class Machine {
         })
     case 3: handle.detach()
     case 4: if !handles.isEmpty { handles.remove(at: Int(a) % handles.count) }
+    case 6:
+      // The view places itself under another view (maybe itself, or one inside it), by an order
+      // or after the others.
+      let parent = handles[Int(b / 8) % handles.count]
+      handle.place(in: parent, order: a % 4 == 0 ? nil : [Int(a % 3), Int(b % 5)])
+    case 7:
+      // A branch hidden or shown: out of every dispatch while the rest goes on.
+      node(a).isActive.toggle()
     default:
       // A whole-tree update with declarations bound to handles, or a mismatched one.
       node(a).update(to: NodeDeclaration("bound").bound(to: handle).onAttach { _ in nested() })

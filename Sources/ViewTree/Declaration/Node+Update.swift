@@ -230,7 +230,7 @@ extension Node {
             node.forgetOwnPlacement()
           } else if bound.removeValue(forKey: ObjectIdentifier(handle)) == nil {
             // Not a child here: placed twice, inside itself, or moved here from elsewhere.
-            guard node._parent !== self, node !== self, node._children.isEmpty || !isDescendant(of: node)
+            guard node._parent !== self, node !== self, node._children.isEmpty || !isStructurallyInside(node)
             else {
               problems.append(.handlePlacedTwice(parent: path))
               continue

@@ -117,7 +117,8 @@ extension Node {
     if child === self { throw .cycle(child: child.path, parent: path) }
     // A node without children cannot be an ancestor of this one.
     if child._children.isEmpty { return }
-    if isDescendant(of: child) { throw .cycle(child: child.path, parent: path) }
+    // Through inactive nodes too: a node inside an inactive branch is still inside its parents.
+    if isStructurallyInside(child) { throw .cycle(child: child.path, parent: path) }
   }
 
   /// Inserts `child`, moving it from its old parent. The caller has ruled out cycles, and `index`
