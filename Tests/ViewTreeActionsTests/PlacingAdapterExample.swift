@@ -312,6 +312,8 @@ final class PlacingResponderGraph {
 
   @Test func aHiddenPageKeepsItsFocusMemoryAndKeys() throws {
     let toolkit = Toolkit()
+    // The records keep each other, as the real toolkit's do: let go of them at the end.
+    defer { toolkit.tearDown() }
     toolkit.render(toolkit.app)
     let tree = toolkit.graph.tree
     let pages = toolkit.records.filter { $0.kind == .page }
