@@ -91,11 +91,14 @@ public final class NodeHandle {
   /// ``ViewTreeError/handleOutlivedParent(node:parent:)``, on the node and to the tree it left.
   public func detach() {
     guard let node = _node else { return }
-    if node.hasBoundChildren, let tree = node.root._state {
-      let parent = node.path
-      for child in node._children where child.boundHandle != nil {
-        child.extras.orphaned = Orphaned(parent: parent, tree: tree)
+    // One record for all the node's bound children, made at the first one.
+    var orphaned: Orphaned?
+    for child in node._children where child.boundHandle != nil {
+      guard let record = orphaned ?? node.root._state.map({ Orphaned(parent: node.path, tree: $0) }) else {
+        break
       }
+      orphaned = record
+      child.extras.orphaned = record
     }
     _node = nil
     node._extras?.handle = nil
@@ -142,8 +145,6 @@ extension Node {
   /// The identity of the handle this node is bound to, if any.
   var boundHandle: ObjectIdentifier? { _extras?.handle.map(ObjectIdentifier.init) }
 
-  /// Whether a child is bound to a handle.
-  var hasBoundChildren: Bool { _children.contains { $0.boundHandle != nil } }
 }
 
 /// For a node whose parent's view went away while its own handle lived on (see

@@ -234,9 +234,7 @@ extension Node {
     let placedIndex = index - declaredChildCount
     guard placedIndex >= 0 else { return }
     extras.placements.remove(at: placedIndex)
-    let child = _children[index].extras
-    child.placement = nil
-    if !child.placementTail.isEmpty { child.placementTail = [] }
+    _children[index].forgetOwnPlacement()
   }
 
   /// Forgets that any child placed itself, as every child leaves this node's list.
