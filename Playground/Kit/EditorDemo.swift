@@ -91,7 +91,7 @@ public final class EditorDemo {
         .focusable()
       }
       // The list's Delete key asks for a generic "Delete"; the sidebar knows that means a row.
-      .transformAction(ManagedActionRequest.self) { request in
+      .transformAction((any ManagedActionRequest).self) { request in
         request.identifier == "Delete" ? request.redirected(to: "DeleteRow") : request
       }
       NodeDeclaration("editor").focusable()
@@ -117,7 +117,7 @@ public final class EditorDemo {
       }
     }
     // A locked document blocks edits before they reach anyone: a capture on the window.
-    .captureAction(ManagedActionRequest.self) { request in
+    .captureAction((any ManagedActionRequest).self) { request in
       let edits = ["DeleteRow", "SetColor"]
       return model.isLocked && edits.contains(where: { request.identifier.contains($0) })
         ? .handled : .unhandled
@@ -306,8 +306,8 @@ public final class EditorDemo {
       case .answered(.performed, _): "performed"
       case .answered(.disabled(_, let validation), _): "disabled (\(validation.title ?? "no title"))"
       case .answered(let other, _): "\(other)"
-      case .notPerformed(.handled(let node, _)): "blocked by \(node.label)"
-      case .notPerformed(let outcome): "not performed: \(outcome)"
+      case .unanswered(.handled(let node, _)): "blocked by \(node.label)"
+      case .unanswered(let outcome): "not performed: \(outcome)"
       }
     let path = visited.joined(separator: " -> ")
     let transformed = transforms.isEmpty ? "" : " [transformed \(transforms.joined(separator: ", "))]"

@@ -66,6 +66,25 @@ public struct DispatchRecord: CustomStringConvertible {
     }
   }
 
+  /// A record of a request sent from `target`: an answered request's outcome is its responder's
+  /// handling of the request as the responder saw it (after transforms), which the trace's
+  /// last handling step by the answering node holds (`request` when no step was recorded at
+  /// the dispatch's level).
+  init<Answer>(of target: Node, steps: [ActionStep], result: RequestResult<Answer>, request: any Action) {
+    switch result {
+    case .unanswered(let outcome):
+      self.init(of: target, steps: steps, outcome: outcome)
+    case .answered(_, let node):
+      let level = steps.first?.nestingLevel ?? 0
+      let handling = steps.last { step in
+        guard step.nestingLevel == level, case .handled = step.result else { return false }
+        return step.node === node
+      }
+      let action = handling?.actionAfter ?? request
+      self.init(of: target, steps: steps, outcome: .handled(by: node, action: action))
+    }
+  }
+
   /// The path, then each step on its own line.
   public var description: String {
     ([path] + stepLines.map { "  " + $0 }).joined(separator: "\n")

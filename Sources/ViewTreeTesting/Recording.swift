@@ -42,8 +42,8 @@ public func recordRequest<Q: Request>(_ request: Q, from node: Node) -> (
   record: DispatchRecord, answer: Q.Result?
 ) {
   let trace = ActionTrace()
-  let (outcome, answer) = node.requestWithOutcome(request, tracing: trace)
-  return (DispatchRecord(of: node, steps: trace.steps, outcome: outcome), answer)
+  let result = node.send(request, tracing: trace)
+  return (DispatchRecord(of: node, steps: trace.steps, result: result, request: request), result.answer)
 }
 
 /// Performs an identifier through the tree from a node and records what the dispatch did.
@@ -53,9 +53,10 @@ public func recordRequest<Q: Request>(_ request: Q, from node: Node) -> (
 ///   - node: The node to perform it from.
 /// - Returns: The record and the manager's answer.
 public func recordPerform(_ identifier: String, from node: Node) -> (
-  record: DispatchRecord, result: TreePerformResult
+  record: DispatchRecord, result: RequestResult<PerformResult>
 ) {
   let trace = ActionTrace()
-  let (outcome, result) = node.performWithOutcome(identifier, sender: nil, tracing: trace)
-  return (DispatchRecord(of: node, steps: trace.steps, outcome: outcome), result)
+  let request = PerformRequest(identifier, sender: nil, from: node)
+  let result = node.send(request, tracing: trace)
+  return (DispatchRecord(of: node, steps: trace.steps, result: result, request: request), result)
 }

@@ -36,7 +36,7 @@ import ViewTreeActions
     #expect(text.contains("footer: ctrl+s Save · ctrl+z Undo"))
     #expect(text.contains("delete DeleteRow (off) · l Unlock"))
     #expect(text.contains("palette 'sv': ctrl+s  Save | SelectPrevious"))
-    #expect(text.contains("palette 'sv' -> Save: performed Save (manager at window)"))
+    #expect(text.contains("palette 'sv' -> Save: performed Save (answered by window)"))
     // The arrow keys move through the swatches by their frames.
     #expect(text.contains("focus -> red (traversal)"))
     #expect(text.contains("focus -> green (direction)"))
@@ -75,8 +75,9 @@ import ViewTreeActions
     #expect(demo.tree.node(id: "list") === list)
     #expect(demo.tree.root === window)
     #expect(demo.tree.focusedNode === list)
-    // The capture, the manager's responder and the wheel's handler, once each.
-    #expect(window.modifiers.count == 3)
+    // The capture, the manager's two responders (perform, validate) and the wheel's handler,
+    // once each.
+    #expect(window.modifiers.count == 4)
     #expect(window.keyBindings.count == 10)
     demo.press(try KeyChord(parsing: "ctrl+z"))
     #expect(list.children.map(\.id) == demo.model.rows)

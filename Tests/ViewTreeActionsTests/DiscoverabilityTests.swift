@@ -54,15 +54,15 @@ import ViewTreeActions
   /// prediction of its request, the manager there, and its registry.
   @Test func theNearestManagerAnswersUnlessAClosureDecides() throws {
     let editor = Editor()
-    let prediction = editor.node("editor").handlerPrediction(for: ManagedActionRequest.self)
+    let prediction = editor.node("editor").handlerPrediction(for: PerformRequest.self)
     #expect(prediction.handler === editor.tree.root)
     let manager = try #require(prediction.handler?.attachedActionManager)
     #expect(manager === editor.manager)
     #expect(manager.action(named: "Save") != nil)
     #expect(manager.action(named: "Missing") == nil)
     // A transform of the request on the way decides where it goes.
-    editor.node("sidebar").transformAction(ManagedActionRequest.self) { $0 }
-    let undetermined = editor.node("list").handlerPrediction(for: ManagedActionRequest.self)
+    editor.node("sidebar").transformAction((any ManagedActionRequest).self) { $0 }
+    let undetermined = editor.node("list").handlerPrediction(for: PerformRequest.self)
     guard case .undetermined(let node, _) = undetermined else {
       Issue.record("expected undetermined at the sidebar")
       return

@@ -41,8 +41,8 @@ import ViewTreeActions
     tree.root.actionManager(manager)
     #expect(tree.validateItems().map(\.validation.title) == ["a", "b", "c"])
     // A modifier that keeps every request it sees: a kept request keeps its own sender.
-    var kept: [ManagedActionRequest] = []
-    tree.root.captureAction(ManagedActionRequest.self) { request in
+    var kept: [any ManagedActionRequest] = []
+    tree.root.captureAction((any ManagedActionRequest).self) { request in
       kept.append(request)
       return .unhandled
     }

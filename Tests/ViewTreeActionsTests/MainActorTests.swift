@@ -46,7 +46,7 @@ import ViewTreeActions
 
     let performed = await Task { @MainActor in
       let result = tree.firstResponder.perform("Save")
-      return (result.performResult, result.managerNode?.path)
+      return (result.answer, result.handler?.path)
     }.value
     #expect(performed.0?.isPerformed == true)
     #expect(performed.1 == "window")

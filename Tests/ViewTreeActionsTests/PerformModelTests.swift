@@ -174,8 +174,8 @@ private final class PerformLibraryRun {
           }
         }
       }
-      if spec.blocksInCapture[index] { node.captureAction(ManagedActionRequest.self) { _ in .handled } }
-      if spec.stopsInBubble[index] { node.receiveAction(ManagedActionRequest.self) { _ in .handled } }
+      if spec.blocksInCapture[index] { node.captureAction((any ManagedActionRequest).self) { _ in .handled } }
+      if spec.stopsInBubble[index] { node.receiveAction((any ManagedActionRequest).self) { _ in .handled } }
       if spec.hasManager[index] {
         let manager = ActionManager()
         if spec.manager[index] { try! manager.register(Act(run: self)) }
@@ -193,14 +193,14 @@ private final class PerformLibraryRun {
     func perform(context: ActionContext) throws {}
   }
 
-  func describe(_ result: TreePerformResult) -> String {
+  func describe(_ result: RequestResult<PerformResult>) -> String {
     switch result {
     case .answered(.performed, let manager): "performed at \(manager.id!): \(seen)"
     case .answered(.unknown, let manager): "unknown at \(manager.id!)"
     case .answered(let other, let manager): "\(other) at \(manager.id!)"
-    case .notPerformed(.handled(let node, _)): "stopped at \(node.id!)"
-    case .notPerformed(.unhandled): "no manager"
-    case .notPerformed(let outcome): "\(outcome)"
+    case .unanswered(.handled(let node, _)): "stopped at \(node.id!)"
+    case .unanswered(.unhandled): "no manager"
+    case .unanswered(let outcome): "\(outcome)"
     }
   }
 

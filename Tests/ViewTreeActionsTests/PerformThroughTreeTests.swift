@@ -9,7 +9,7 @@ import ViewTreeActions
     try editor.tree.focus(id: "editor")
     let result = editor.tree.firstResponder.perform("menu.Save")
     #expect(result.isPerformed)
-    #expect(result.managerNode === editor.tree.root)
+    #expect(result.handler === editor.tree.root)
     #expect(editor.model.saves == ["report.txt"])
     #expect(editor.model.senders.first == "window/editor")
   }
@@ -60,18 +60,18 @@ import ViewTreeActions
   @Test func withoutAManagerTheResultSaysWhy() {
     let tree = NodeTree("root") { Node("leaf") }
     let result = tree.node(id: "leaf")!.perform("Save")
-    guard case .notPerformed(.unhandled(let action)) = result else {
+    guard case .unanswered(.unhandled(let action)) = result else {
       Issue.record("expected notPerformed(unhandled), got \(result)")
       return
     }
-    #expect((action as? ManagedActionRequest)?.identifier == "Save")
+    #expect((action as? any ManagedActionRequest)?.identifier == "Save")
     #expect(tree.node(id: "leaf")!.validate("Save") == .unavailable)
   }
 
   @Test func performsTravelAsOrdinaryActionsThatModifiersAndTracesSee() throws {
     let editor = Editor()
     var captured: [String] = []
-    editor.node("sidebar").captureAction(ManagedActionRequest.self) { request in
+    editor.node("sidebar").captureAction((any ManagedActionRequest).self) { request in
       captured.append(request.description)
       return request.identifier == "Forbidden" ? .handled : .unhandled
     }
@@ -81,7 +81,7 @@ import ViewTreeActions
     #expect(trace.steps.contains { $0.node.id == "window" && $0.modifier?.kind == .respond })
 
     let blocked = editor.node("list").perform("Forbidden")
-    guard case .notPerformed(.handled(let node, _)) = blocked else {
+    guard case .unanswered(.handled(let node, _)) = blocked else {
       Issue.record("expected the capture to stop it, got \(blocked)")
       return
     }
@@ -90,7 +90,7 @@ import ViewTreeActions
 
   @Test func aTransformCanRedirectARequest() throws {
     let editor = Editor()
-    editor.node("editor").transformAction(ManagedActionRequest.self) { request in
+    editor.node("editor").transformAction((any ManagedActionRequest).self) { request in
       request.identifier == "Store" ? request.redirected(to: "Save") : request
     }
     let result = editor.node("editor").perform("Store")
@@ -128,7 +128,7 @@ import ViewTreeActions
     let editor = Editor()
     let elsewhere = Node("elsewhere")
     try elsewhere.addChild(editor.tree.root)
-    guard case .notPerformed(.notDispatched(.notInTree)) = editor.tree.firstResponder.perform("Save") else {
+    guard case .unanswered(.notDispatched(.notInTree)) = editor.tree.firstResponder.perform("Save") else {
       Issue.record("expected notInTree")
       return
     }
@@ -193,7 +193,7 @@ struct RecordDepths: ManagedAction {
     var seen: [Int] = []
     var observed: [String] = []
     let (tree, nodes) = try chain(4) { seen = $0 }
-    nodes[2].onAction(ManagedActionRequest.self) { request in observed.append("\(request)") }
+    nodes[2].onAction((any ManagedActionRequest).self) { request in observed.append("\(request)") }
     #expect(nodes[3].perform("RecordDepths").isPerformed)
     #expect(nodes[3].validate("RecordDepths").isEnabled)
     #expect(observed == ["perform(RecordDepths)", "validate(RecordDepths)"])
@@ -419,9 +419,9 @@ struct RecordDepths: ManagedAction {
 
   @Test func aRequestAModifierKeepsStillDescribesItsPerformAfterwards() throws {
     // A kept request keeps its travelling context; the tree does not clear it for the next one.
-    var kept: [ManagedActionRequest] = []
+    var kept: [any ManagedActionRequest] = []
     let (tree, nodes) = try chain(3) { _ in }
-    nodes[1].onAction(ManagedActionRequest.self) { kept.append($0) }
+    nodes[1].onAction((any ManagedActionRequest).self) { kept.append($0) }
     #expect(nodes[2].perform("RecordDepths").isPerformed)
     #expect(nodes[2].perform("Unknown", sender: "a button").isPerformed == false)
     #expect(kept.count == 2)
@@ -437,12 +437,12 @@ struct RecordDepths: ManagedAction {
     let tree = NodeTree("root") { Node("leaf") }
     let leaf = try #require(tree.node(id: "leaf"))
     var depth = 0
-    var innermost: TreePerformResult?
+    var innermost: RequestResult<PerformResult>?
     try manager.register(
       Recurse { [unowned leaf] in
         depth += 1
         let result = leaf.perform("Recurse")
-        if case .notPerformed = result { innermost = result }
+        if case .unanswered = result { innermost = result }
       })
     tree.root.actionManager(manager)
     try tree.setReentrancyLimit(5)
@@ -467,7 +467,7 @@ struct RecordDepths: ManagedAction {
         validations += 1
         // The second validation adds a capture that blocks every request from then on.
         if validations == 2 {
-          tree.root.captureAction(ManagedActionRequest.self) { _ in .handled }
+          tree.root.captureAction((any ManagedActionRequest).self) { _ in .handled }
         }
       })
     tree.root.actionManager(manager)
@@ -492,9 +492,9 @@ struct Mutate: ManagedAction {
   func perform(context: ActionContext) throws {}
 }
 
-extension TreePerformResult {
+extension RequestResult<PerformResult> {
   var isNotInTree: Bool {
-    if case .notPerformed(.notDispatched(.notInTree)) = self { return true }
+    if case .unanswered(.notDispatched(.notInTree)) = self { return true }
     return false
   }
 }

@@ -354,7 +354,7 @@ final class PlacingResponderGraph {
     let tree = NodeTree(declaring: NodeDeclaration("window").actionManager(manager).bound(to: window))
     let button = NodeHandle()
     // Before the view declares itself, nothing is performed and the reason says why.
-    guard case .notPerformed(.notDispatched(.handleHasNoNode)) = button.perform("Count") else {
+    guard case .unanswered(.notDispatched(.handleHasNoNode)) = button.perform("Count") else {
       Issue.record("a handle with no node performed")
       return
     }
@@ -365,7 +365,7 @@ final class PlacingResponderGraph {
     #expect(counter.senders == ["button", "button"])
     // Hidden, the view's node is out of every dispatch.
     button.isActive = false
-    guard case .notPerformed(.notDispatched(.inactive)) = try button.activate() else {
+    guard case .unanswered(.notDispatched(.inactive)) = try button.activate() else {
       Issue.record("an inactive item was activated")
       return
     }

@@ -30,7 +30,7 @@ func runDiscoveryExample() throws -> [String] {
   tree.firstResponder.perform(best.identifier)
 
   // Who would answer, without running anything.
-  let answerer = tree.focusedNode!.handlerPrediction(for: ManagedActionRequest.self)
+  let answerer = tree.focusedNode!.handlerPrediction(for: PerformRequest.self)
   return footer + [best.description, "\(answerer)"]
 }
 // readme-discovery:end
@@ -41,7 +41,7 @@ func runDiscoveryExample() throws -> [String] {
       try runDiscoveryExample() == [
         "ctrl+r  Reload", "ctrl+z  Undo (disabled)", "tab  Focus next", "shift+tab  Focus previous",
         "ctrl+r  Reload",
-        "handled by window (respond(ManagedActionRequest))",
+        "handled by window (respond(PerformRequest))",
       ])
   }
 

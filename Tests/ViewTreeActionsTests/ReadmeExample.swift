@@ -65,7 +65,7 @@ func runTreeExample() throws -> [String] {
     #expect(
       try runTreeExample() == [
         "[false]", "[true]",
-        "delete -> RemoveRows (on window/list): performed RemoveRows (manager at window)",
+        "delete -> RemoveRows (on window/list): performed RemoveRows (answered by window)",
         "beta, gamma",
       ])
   }

@@ -88,7 +88,7 @@ struct RunAction: ManagedAction {
   @Test func anActionThatDropsTheTreeAndItsNodes() throws {
     weak var weakTree: NodeTree?
     weak var weakLeaf: Node?
-    var result: TreePerformResult?
+    var result: RequestResult<PerformResult>?
     do {
       var tree: NodeTree? = NodeTree("root") { Node("mid") { Node("leaf") } }
       weakTree = tree
@@ -125,7 +125,7 @@ struct RunAction: ManagedAction {
     #expect(leaf.perform("Noop").isPerformed)
     #expect(window.parent == nil)
     // Now the leaf is outside the tree.
-    guard case .notPerformed(.notDispatched(.notInTree)) = leaf.perform("Noop") else {
+    guard case .unanswered(.notDispatched(.notInTree)) = leaf.perform("Noop") else {
       Issue.record("expected notInTree once the leaf left the tree")
       return
     }

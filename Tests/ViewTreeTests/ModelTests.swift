@@ -430,13 +430,13 @@ enum EntryPoint: String, CaseIterable {
       // Nobody answers the model's requests: the outcome is what the dispatch did.
       switch (value, self) {
       case (.a(let n), .request):
-        let request = { node.requestWithOutcome(ModelA(n: n), tracing: nil).outcome }
+        let request = { node.send(ModelA(n: n), tracing: nil).modelOutcome }
         return request()
       case (.b(let n), .request):
-        let request = { node.requestWithOutcome(ModelB(n: n), tracing: nil).outcome }
+        let request = { node.send(ModelB(n: n), tracing: nil).modelOutcome }
         return request()
-      case (.a(let n), _): return await node.requestWithOutcome(ModelA(n: n), tracing: nil).outcome
-      case (.b(let n), _): return await node.requestWithOutcome(ModelB(n: n), tracing: nil).outcome
+      case (.a(let n), _): return await node.send(ModelA(n: n), tracing: nil).modelOutcome
+      case (.b(let n), _): return await node.send(ModelB(n: n), tracing: nil).modelOutcome
       }
     case .triggerTraced:
       let trigger = { node.trigger(value.action, tracing: ActionTrace()) }
@@ -446,8 +446,8 @@ enum EntryPoint: String, CaseIterable {
     case .requestTraced:
       let request = {
         switch value {
-        case .a(let n): node.requestWithOutcome(ModelA(n: n), tracing: ActionTrace()).outcome
-        case .b(let n): node.requestWithOutcome(ModelB(n: n), tracing: ActionTrace()).outcome
+        case .a(let n): node.send(ModelA(n: n), tracing: ActionTrace()).modelOutcome
+        case .b(let n): node.send(ModelB(n: n), tracing: ActionTrace()).modelOutcome
         }
       }
       return request()
@@ -492,3 +492,18 @@ enum EntryPoint: String, CaseIterable {
     #expect(compared == 1_000 * EntryPoint.allCases.count)
   }
 }
+
+extension RequestResult {
+  /// What the dispatch did, to compare with the model, whose requests have no responder: an
+  /// answer shows as its node's handling of a value the model never produces, so that it fails
+  /// the comparison.
+  var modelOutcome: ActionOutcome {
+    switch self {
+    case .unanswered(let outcome): outcome
+    case .answered(_, let node): .handled(by: node, action: UnexpectedAnswer())
+    }
+  }
+}
+
+/// Stands for an answer the model did not expect.
+struct UnexpectedAnswer: Action {}

@@ -113,7 +113,7 @@ struct FetchProfile: Request {
       _ = try tree.node(id: "leaf")!.request(FetchName(id: 1))
       Issue.record("expected an error")
     } catch {
-      guard case .threw(let underlying) = error.reason else {
+      guard case .threw(let underlying, _, _) = error.reason else {
         Issue.record("expected threw, got \(error.reason)")
         return
       }
@@ -226,11 +226,11 @@ struct FetchProfile: Request {
       _ = try nodes[2].request(CountRows())
       Issue.record("expected an unanswered request")
     } catch {
-      guard case .unanswered = error.reason else {
+      guard case .unanswered(let handler) = error.reason else {
         Issue.record("expected unanswered, got \(error.reason)")
         return
       }
-      #expect(error.outcome == "handled by n0/n1: CountRows()")
+      #expect(handler == "n0/n1")
     }
     #expect(handled == 1)
     #expect(tree.checkInvariants().isEmpty)
@@ -249,12 +249,14 @@ struct FetchProfile: Request {
       _ = try nodes[2].request(CountRows())
       Issue.record("expected an error")
     } catch {
-      guard case .threw(let underlying) = error.reason else {
+      guard case .threw(let underlying, _, _) = error.reason else {
         Issue.record("expected threw, got \(error.reason)")
         return
       }
       #expect(underlying as? TestError == TestError(name: "down"))
-      #expect(error.outcome == #"error TestError(name: "down") thrown by n0/n1, caught by n0"#)
+      guard case .threw(_, let thrower, let catcher) = error.reason else { return }
+      #expect(thrower == "n0/n1")
+      #expect(catcher == "n0")
     }
     #expect(log.entries == ["root caught TestError(name: \"down\")"])
     #expect(tree.checkInvariants().isEmpty)
@@ -274,7 +276,11 @@ struct FetchProfile: Request {
       _ = try leaf.request(CountRows())
       Issue.record("expected an error")
     } catch {
-      #expect(error.outcome.hasSuffix("caught by n0"))
+      guard case .threw(_, _, let catcher) = error.reason else {
+        Issue.record("expected threw, got \(error.reason)")
+        return
+      }
+      #expect(catcher == "n0")
     }
     #expect(log.entries == ["root caught"])
     #expect(nodes[1].parent == nil)

@@ -378,14 +378,14 @@ final class Machine {
         nested()
       }
     case 10:
-      node.transformAction(ManagedActionRequest.self) { request in
+      node.transformAction((any ManagedActionRequest).self) { request in
         nested()
         return request.identifier == "Step" ? request.redirected(to: "Undo") : request
       }
     case 12: node.onAttach { _ in nested() }
     case 13: node.onDetach { _ in nested() }
     default:
-      node.captureAction(ManagedActionRequest.self) { _ in
+      node.captureAction((any ManagedActionRequest).self) { _ in
         nested()
         return .unhandled
       }

@@ -17,17 +17,30 @@ extension ActionManager {
   ) -> PerformResult {
     withCallerContext(
       text, sender: sender, configure: configure, provide: { $0.collect(from: providers) },
-      invalid: { .invalidIdentifier($0) },
+      invalid: { .invalidIdentifier($0) }, refuse: Self.refusal,
       then: { context, identifier, registration in perform(context, identifier, registration) })
   }
 
-  /// Performs `context`, whose identifier is `identifier`, with `registration`.
+  /// What a synchronous perform reports before it builds a context: an unknown name, or an
+  /// asynchronous action (so that no provider runs for a perform that cannot happen).
+  @inline(__always)
+  static func refusal(_ identifier: ActionIdentifier, _ registration: Registration?) -> PerformResult? {
+    switch registration {
+    case .none: .unknown(identifier)
+    case .some(let registration) where registration.isAsync:
+      .failed(identifier, ActionsError.requiresAwait(identifier.name))
+    case .some: nil
+    }
+  }
+
+  /// Performs `context`, whose identifier is `identifier`, with `registration`, which `refusal`
+  /// let through.
   @inline(__always)
   private func perform(
     _ context: ActionContext, _ identifier: ActionIdentifier, _ registration: Registration?
   ) -> PerformResult {
-    guard let registration else { return .unknown(identifier) }
-    return perform(context, identifier, registration)
+    // `refusal` answered for a missing registration.
+    perform(context, identifier, registration.unsafelyUnwrapped)
   }
 
   // NB: the identifier and the registration are the caller's (borrowed): reading them from the
@@ -35,25 +48,50 @@ extension ActionManager {
   private func perform(
     _ context: ActionContext, _ identifier: ActionIdentifier, _ registration: Registration
   ) -> PerformResult {
-    if registration.isAsync { return .failed(identifier, ActionsError.requiresAwait(identifier.name)) }
+    if let refusal = begin(context, identifier, registration) { return refusal }
+    defer { performDepth -= 1 }
+    do {
+      try registration.perform(context)
+    } catch {
+      return failed(context, identifier, error)
+    }
+    return performed(context, identifier)
+  }
+
+  /// The steps of a perform before its action runs, synchronous or awaited: the reentrancy
+  /// limit, then validation (unless the context skips it; it runs one perform deeper), then the
+  /// observers' `willPerform`. Returns what to report instead of running the action; `nil` when
+  /// it runs, the perform depth raised (the caller lowers it).
+  @inline(__always)
+  private func begin(
+    _ context: ActionContext, _ identifier: ActionIdentifier, _ registration: Registration
+  ) -> PerformResult? {
     guard performDepth < reentrancyLimit else {
       return .failed(identifier, ActionsError.reentrancyLimit(reentrancyLimit))
     }
     performDepth += 1
-    defer { performDepth -= 1 }
-    // NB: no `PerformResult?` on this path: destroying an optional multi-payload enum goes through
-    // value witnesses.
     if !context.skipsValidation {
       let validation = registration.validate(context)
-      if !validation.isEnabled { return .disabled(identifier, validation) }
+      if !validation.isEnabled {
+        performDepth -= 1
+        return .disabled(identifier, validation)
+      }
     }
     if !observers.isEmpty { notify(.willPerform, context) }
-    do {
-      try registration.perform(context)
-    } catch {
-      notify(.didFail(error), context)
-      return .failed(identifier, error)
-    }
+    return nil
+  }
+
+  /// What a perform whose action threw `error` reports, after the observers heard it.
+  private func failed(_ context: ActionContext, _ identifier: ActionIdentifier, _ error: any Error)
+    -> PerformResult
+  {
+    notify(.didFail(error), context)
+    return .failed(identifier, error)
+  }
+
+  /// What a perform whose action returned reports, after the observers heard it.
+  @inline(__always)
+  private func performed(_ context: ActionContext, _ identifier: ActionIdentifier) -> PerformResult {
     if !observers.isEmpty { notify(.didPerform, context) }
     return .performed(identifier)
   }
@@ -71,46 +109,36 @@ extension ActionManager {
     _ text: String, sender: consuming Any? = nil, providers: [any ActionContextProvider] = [],
     configure: (ActionContext) -> Void = { _ in }
   ) async -> PerformResult {
-    let context: ActionContext
-    do throws(IdentifierParseError) {
-      context = try makeContext(for: text, sender: sender, providers: providers, configure: configure)
-    } catch {
-      return .invalidIdentifier(error)
+    await performAwaiting(text, sender: sender) { context in
+      configure(context)
+      context.collect(from: providers)
     }
-    return await performAwaited(context)
   }
 
-  /// Performs a context whose action may be asynchronous, on the caller's actor.
-  nonisolated(nonsending) func performAwaited(_ context: ActionContext) async -> PerformResult {
-    let identifier = context.identifier
-    guard let registration = actions[identifier.name] else { return .unknown(identifier) }
-    guard performDepth < reentrancyLimit else {
-      return .failed(identifier, ActionsError.reentrancyLimit(reentrancyLimit))
+  /// Performs an identifier on the caller's actor, awaiting an asynchronous action: the same
+  /// steps as the synchronous perform (the cache, the registration, the context, `begin`), but
+  /// the context is not reused, as it may be suspended with its action.
+  nonisolated(nonsending) private func performAwaiting(
+    _ text: String, sender: consuming Any?, fill: (ActionContext) -> Void
+  ) async -> PerformResult {
+    let entry = entry(for: text)
+    guard let identifier = entry.identifier else {
+      // Set whenever `identifier` is not.
+      return .invalidIdentifier(entry.error!)
     }
-    performDepth += 1
+    guard let registration = registration(of: entry, identifier) else { return .unknown(identifier) }
+    let context = makeContext(identifier)
+    context.setSender(sender)
+    fill(context)
+    context.keepManager()
+    if let refusal = begin(context, identifier, registration) { return refusal }
     defer { performDepth -= 1 }
-    if let refusal = refusal(of: registration, in: context) { return refusal }
-    let action = registration.action
-    notify(.willPerform, context)
     do {
-      if let asyncAction = action as? any AsyncManagedAction {
-        try await asyncAction.perform(context: context)
-      } else {
-        try action.perform(context: context)
-      }
+      try await registration.performAwaiting(context)
     } catch {
-      notify(.didFail(error), context)
-      return .failed(identifier, error)
+      return failed(context, identifier, error)
     }
-    notify(.didPerform, context)
-    return .performed(identifier)
-  }
-
-  /// The result to report instead of performing, when validation disables the action.
-  private func refusal(of registration: Registration, in context: ActionContext) -> PerformResult? {
-    guard !context.skipsValidation else { return nil }
-    let validation = registration.validate(context)
-    return validation.isEnabled ? nil : .disabled(context.identifier, validation)
+    return performed(context, identifier)
   }
 }
 
@@ -125,7 +153,7 @@ extension ActionManager {
   ) -> PerformResult {
     withCallerContext(
       text, sender: sender, configure: { _ in }, provide: { $0.whileProviding(provide) },
-      invalid: { .invalidIdentifier($0) },
+      invalid: { .invalidIdentifier($0) }, refuse: Self.refusal,
       then: { context, identifier, registration in perform(context, identifier, registration) })
   }
 
@@ -133,18 +161,7 @@ extension ActionManager {
   nonisolated(nonsending) package func performProviding(
     _ text: String, sender: consuming Any, _ provide: (ActionContext) -> Void
   ) async -> PerformResult {
-    let identifier: ActionIdentifier
-    do throws(IdentifierParseError) {
-      identifier = try self.identifier(parsing: text)
-    } catch {
-      return .invalidIdentifier(error)
-    }
-    let context = makeContext(identifier)
-    context.setSender(sender)
-    context.whileProviding(provide)
-    // The context may be suspended with its action: it is not reused.
-    context.keepManager()
-    return await performAwaited(context)
+    await performAwaiting(text, sender: sender) { $0.whileProviding(provide) }
   }
 
   /// Validates an identifier for a tree, with `provide` adding values as providers do.

@@ -23,9 +23,9 @@ public final class ActionManager {
     let action: any ManagedAction
     let isAsync: Bool
 
-    init(_ action: any ManagedAction) {
+    init(_ action: any ManagedAction, isAsync: Bool) {
       self.action = action
-      self.isAsync = action is any AsyncManagedAction
+      self.isAsync = isAsync
     }
 
     static func make(_ action: any ManagedAction) -> Registration {
@@ -35,19 +35,35 @@ public final class ActionManager {
 
     func perform(_ context: ActionContext) throws { try action.perform(context: context) }
 
+    /// Performs the action, awaiting it when it is asynchronous (see `TypedRegistration`).
+    nonisolated(nonsending) func performAwaiting(_ context: ActionContext) async throws {
+      try action.perform(context: context)
+    }
+
     func validate(_ context: ActionContext) -> Validation { action.validate(context: context) }
   }
 
   /// A registration that keeps its action as its own type.
   final class TypedRegistration<A: ManagedAction>: Registration {
     let typed: A
+    /// The action as an asynchronous one, when it is: cast once, at registration.
+    let asynchronous: (any AsyncManagedAction)?
 
     init(_ action: A) {
       typed = action
-      super.init(action)
+      asynchronous = action as? any AsyncManagedAction
+      super.init(action, isAsync: asynchronous != nil)
     }
 
     override func perform(_ context: ActionContext) throws { try typed.perform(context: context) }
+
+    override nonisolated(nonsending) func performAwaiting(_ context: ActionContext) async throws {
+      if let asynchronous {
+        try await asynchronous.perform(context: context)
+      } else {
+        try typed.perform(context: context)
+      }
+    }
 
     override func validate(_ context: ActionContext) -> Validation { typed.validate(context: context) }
   }
@@ -55,21 +71,21 @@ public final class ActionManager {
   /// A parsed identifier (or its error), with the registration its name resolved to while
   /// `version` was the manager's `registrationsVersion`. A class, so a cache hit costs one retain.
   final class CacheEntry {
-    /// What parsing gave.
-    let parsed: Result<ActionIdentifier, IdentifierParseError>
-    /// The identifier when the text parsed: what a perform reads, as copying a `Result` out of a
-    /// class costs an outlined copy of both payloads.
+    /// The identifier when the text parsed; `nil` when it did not, and `error` says why.
     let identifier: ActionIdentifier?
+    /// Why the text did not parse; `nil` when it did.
+    let error: IdentifierParseError?
     var registration: Registration?
     var version: Int
 
     init(parsing text: String, version: Int) {
       do throws(IdentifierParseError) {
-        parsed = .success(try ActionIdentifier(parsing: text))
+        identifier = try ActionIdentifier(parsing: text)
+        error = nil
       } catch {
-        parsed = .failure(error)
+        identifier = nil
+        self.error = error
       }
-      identifier = try? parsed.get()
       self.version = version
     }
   }
@@ -203,7 +219,12 @@ public final class ActionManager {
   /// - Returns: The parsed identifier.
   /// - Throws: ``IdentifierParseError``.
   public func identifier(parsing text: String) throws(IdentifierParseError) -> ActionIdentifier {
-    try entry(for: text).parsed.get()
+    let entry = entry(for: text)
+    guard let identifier = entry.identifier else {
+      // Set whenever `identifier` is not.
+      throw entry.error!
+    }
+    return identifier
   }
 
   /// The cache entry for `text`, parsing it on a miss.
@@ -293,23 +314,22 @@ public final class ActionManager {
 
   /// `withContext` for the entry points: `text` through the cache, the caller's sender (the
   /// manager when `nil`) and values (`configure`), then what `provide` adds as providers do.
+  /// `refuse` may answer before the context is built, from the registration alone.
   @inline(__always)
   func withCallerContext<R>(
     _ text: String, sender: consuming Any?, configure: (ActionContext) -> Void,
     provide: (ActionContext) -> Void, invalid: (IdentifierParseError) -> R,
+    refuse: (ActionIdentifier, Registration?) -> R? = { _, _ in nil },
     then body: (ActionContext, ActionIdentifier, Registration?) -> R
   ) -> R {
     let entry = entry(for: text)
     guard let identifier = entry.identifier else {
-      switch entry.parsed {
-      case .failure(let error): return invalid(error)
-      // Not reached: `entry.identifier` is set whenever parsing succeeded.
-      case .success(let parsed):
-        return withContext(parsed, registration(of: entry, parsed), sender: sender, configure, provide, body)
-      }
+      // Set whenever `identifier` is not.
+      return invalid(entry.error!)
     }
-    return withContext(
-      identifier, registration(of: entry, identifier), sender: sender, configure, provide, body)
+    let registration = registration(of: entry, identifier)
+    if let refusal = refuse(identifier, registration) { return refusal }
+    return withContext(identifier, registration, sender: sender, configure, provide, body)
   }
 
   // NB: the sender is consumed on its way to the context, which takes it over: a caller that

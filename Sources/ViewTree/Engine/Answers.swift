@@ -72,11 +72,41 @@ struct RequestSlot {
   }
 }
 
-/// How a request's dispatch ended: answered by a node, or not, with the outcome that says why.
+/// How a request's dispatch ended, its answer aside (in the caller's slot): answered by a node, or
+/// not, with the outcome that says why. The one step between a dispatch's ending and a request's
+/// result, synchronous or awaited.
 @usableFromInline
-package enum RequestEnd {
+enum RequestEnd {
   case answered(by: Node)
   case unanswered(ActionOutcome)
+
+  /// How a request ended so, with `action` and `error` as the dispatch left them; `answered` is
+  /// whether a responder wrote the answer. An answered request's outcome is not built, as its
+  /// caller wants the answer. Called while the dispatch still holds its nodes.
+  @inline(__always)
+  init(
+    _ ending: DispatchRun.Ending, answered: Bool, action: consuming any Action, error: consuming (any Error)?
+  ) {
+    if answered, case .handled(let node) = ending {
+      // The node is on the path, still held: retained here for the caller.
+      self = .answered(by: node.takeUnretainedValue())
+      _ = consume action
+      _ = consume error
+    } else {
+      self = .unanswered(ending.outcome(with: action, error: error))
+    }
+  }
+
+  /// The request's result, with the answer moved out of `storage` when a responder wrote it there.
+  @inlinable @inline(__always)
+  consuming func result<Answer>(movingAnswerFrom storage: UnsafeMutablePointer<Answer>) -> RequestResult<
+    Answer
+  > {
+    switch consume self {
+    case .answered(let node): .answered(storage.move(), by: node)
+    case .unanswered(let outcome): .unanswered(outcome)
+    }
+  }
 }
 
 /// Calls `body` with the action as a `T` when its dynamic type is `T` or converts to `T`;

@@ -54,7 +54,7 @@ enum Dispatcher {
   }
 
   /// Dispatches a request whose answer goes to `slot`: the node that answered, or, when nobody
-  /// did, the outcome. An answered request's outcome is not built, as its caller wants the answer.
+  /// did, the outcome.
   @usableFromInline
   static func dispatchRequest(
     _ action: consuming any Action, type actionType: ObjectIdentifier, from target: Node, trace: ActionTrace?,
@@ -63,15 +63,8 @@ enum Dispatcher {
     var error: (any Error)?
     let (ending, held) = run(
       &action, &error, type: actionType, from: target, trace: trace, slot: slot, targetOnly: false)
-    let end: RequestEnd
-    if slot.answered.pointee, case .handled(let node) = ending {
-      // The node is on the path, still held: retained here for the caller.
-      end = .answered(by: node.takeUnretainedValue())
-      _ = consume action
-      _ = consume error
-    } else {
-      end = .unanswered(ending.outcome(with: consume action, error: consume error))
-    }
+    let end = RequestEnd(
+      ending, answered: slot.answered.pointee, action: consume action, error: consume error)
     held?.end()
     return end
   }
@@ -99,29 +92,15 @@ enum Dispatcher {
     }
   }
 
-  /// Dispatches a request with memory set aside for its answer, of exactly `Q.Result`; returns
-  /// the outcome and the answer, `nil` when nobody answered.
+  /// Dispatches a request with memory set aside for its answer, of exactly `Q.Result`.
   @inlinable
-  static func request<Q: Request>(_ request: consuming Q, from target: Node, trace: ActionTrace?) -> (
-    outcome: ActionOutcome, answer: Q.Result?
-  ) {
+  static func request<Q: Request>(_ request: consuming Q, from target: Node, trace: ActionTrace?)
+    -> RequestResult<Q.Result>
+  {
     let type = dynamicType(of: request)
     var pending: Q? = consume request
     return withAnswerSlot(for: Q.self) { slot in
       // `pending` holds the request until this line, which runs once.
-      dispatch(pending.take().unsafelyUnwrapped, type: type, from: target, trace: trace, slot: slot)
-    }
-  }
-
-  /// The same, for a caller that wants the answer: returns how the request ended (the outcome is
-  /// built only when nobody answered) and the answer.
-  @inlinable
-  static func requestAnswer<Q: Request>(_ request: consuming Q, from target: Node, trace: ActionTrace?) -> (
-    end: RequestEnd, answer: Q.Result?
-  ) {
-    let type = dynamicType(of: request)
-    var pending: Q? = consume request
-    return withAnswerSlot(for: Q.self) { slot in
       dispatchRequest(pending.take().unsafelyUnwrapped, type: type, from: target, trace: trace, slot: slot)
     }
   }
@@ -133,24 +112,27 @@ enum Dispatcher {
     Q.self is AnyObject.Type ? ObjectIdentifier(Swift.type(of: copy request)) : ObjectIdentifier(Q.self)
   }
 
-  /// Calls `body` with a slot for an answer of exactly `Q.Result`, and returns what it returned
-  /// and the answer, `nil` when nobody wrote one.
+  /// Calls `body` with a slot for an answer of exactly `Q.Result`, and returns the request's
+  /// result: the answer `body`'s dispatch wrote, or why there is none.
   ///
   /// Inlinable, so that the caller specializes it for `Q`. The answer's memory is a stack buffer
   /// of one `Q.Result`; a responder writes it only after checking that its answer is of that
   /// type (`RequestSlot.write`), and `answered` says whether it did. (A request is moved into the
   /// dispatch through an optional the closure takes it from: closures cannot consume a capture.)
   @inlinable @inline(__always)
-  static func withAnswerSlot<Q: Request, R>(for type: Q.Type, _ body: (RequestSlot) -> R) -> (R, Q.Result?) {
+  static func withAnswerSlot<Q: Request>(for type: Q.Type, _ body: (RequestSlot) -> RequestEnd)
+    -> RequestResult<Q.Result>
+  {
     var answered = false
     return withUnsafeMutablePointer(to: &answered) { flag in
       withUnsafeTemporaryAllocation(of: Q.Result.self, capacity: 1) { buffer in
         // A buffer of capacity 1 always has a base address.
         let base = buffer.baseAddress.unsafelyUnwrapped
-        let result = body(
-          RequestSlot(pointer: UnsafeMutableRawPointer(base), resultType: Q.Result.self, answered: flag))
-        let answer = flag.pointee ? base.move() : nil
-        return (result, answer)
+        // A temporary, consumed where it is made: a named `RequestEnd` would be copied.
+        return body(
+          RequestSlot(pointer: UnsafeMutableRawPointer(base), resultType: Q.Result.self, answered: flag)
+        )
+        .result(movingAnswerFrom: base)
       }
     }
   }
@@ -159,7 +141,7 @@ enum Dispatcher {
   /// suspended.
   nonisolated(nonsending) static func requestAwaiting<Q: Request>(
     _ request: Q, from target: Node, trace: ActionTrace?
-  ) async -> (outcome: ActionOutcome, answer: Q.Result?) {
+  ) async -> RequestResult<Q.Result> {
     let answered = UnsafeMutablePointer<Bool>.allocate(capacity: 1)
     answered.initialize(to: false)
     let storage = UnsafeMutablePointer<Q.Result>.allocate(capacity: 1)
@@ -169,8 +151,10 @@ enum Dispatcher {
     }
     let slot = RequestSlot(
       pointer: UnsafeMutableRawPointer(storage), resultType: Q.Result.self, answered: answered)
-    let outcome = await dispatchAsync(request, from: target, trace: trace, slot: slot)
-    return (outcome, answered.pointee ? storage.move() : nil)
+    let end = await runAwaiting(request, from: target, trace: trace, slot: slot) { ending, action, error in
+      RequestEnd(ending, answered: answered.pointee, action: action, error: error)
+    }
+    return end.result(movingAnswerFrom: storage)
   }
 
   @inline(__always)
@@ -230,30 +214,41 @@ struct HeldTree {
 }
 
 extension Dispatcher {
-  /// Runs a dispatch that may await asynchronous modifiers, on the caller's actor.
-  ///
-  /// The same dispatch as the synchronous one, except that it stops at an asynchronous modifier
-  /// (or a responder's awaiting form), awaits it, and goes on. The dispatch holds its path's nodes
-  /// strongly, so nodes removed while a modifier is suspended stay valid until it ends. It counts
-  /// as one nested dispatch in its tree until it finishes, suspended or not, so an asynchronous
-  /// handler that triggers its own action again stops at the reentrancy limit like a synchronous
-  /// one.
-  nonisolated(nonsending) static func dispatchAsync<A: Action>(
-    _ action: A, from target: Node, trace: ActionTrace?, slot: RequestSlot?
+  /// Dispatches `action` from `target`, awaiting asynchronous modifiers on the caller's actor.
+  nonisolated(nonsending) static func dispatchAwaiting<A: Action>(
+    _ action: A, from target: Node, trace: ActionTrace?
   ) async -> ActionOutcome {
+    await runAwaiting(action, from: target, trace: trace, slot: nil) { ending, action, error in
+      ending.outcome(with: action, error: error)
+    }
+  }
+
+  /// Runs a dispatch that may await asynchronous modifiers, on the caller's actor, and returns
+  /// what `finish` makes of how it ended, the action and the error; `finish` runs while the
+  /// dispatch still holds its nodes.
+  ///
+  /// The same run as the synchronous dispatch, except that it stops at an asynchronous modifier
+  /// (or a responder's awaiting form), awaits it, and goes on; the action, the error and the path
+  /// are on the heap, as the dispatch may be suspended. It holds its root strongly and counts as
+  /// one nested dispatch in its tree until it finishes, suspended or not: so the nodes removed
+  /// meanwhile are pinned (invariant 2 of `INVARIANTS.md`), and an asynchronous handler that
+  /// triggers its own action again stops at the reentrancy limit like a synchronous one.
+  nonisolated(nonsending) static func runAwaiting<A: Action, R>(
+    _ action: A, from target: Node, trace: ActionTrace?, slot: RequestSlot?,
+    finish: (DispatchRun.Ending, consuming any Action, consuming (any Error)?) -> R
+  ) async -> R {
     let actionType = ObjectIdentifier(type(of: action))
     let (path, firstBubble, capture) = allocatedPath(from: target, type: actionType)
     defer { path.deallocate() }
-    // Strong references to the path's nodes for as long as the dispatch may be suspended.
-    let nodes = path.map { $0.node.takeUnretainedValue() }
-    // `nodes` is never empty: it holds at least the target.
-    guard let tree = nodes[nodes.count - 1]._state else {
-      return .notDispatched(notDispatchedReason(top: .passUnretained(nodes[nodes.count - 1])))
+    let (top, state) = top(of: UnsafeBufferPointer(path))
+    guard let treeRef = state else {
+      return finish(.notDispatched(notDispatchedReason(top: top)), action, nil)
     }
+    let root = top.takeUnretainedValue()
+    let tree = treeRef.takeUnretainedValue()
     guard tree.dispatchDepth < tree.settings.reentrancyLimit else {
-      return .notDispatched(.reentrancyLimit(tree.settings.reentrancyLimit))
+      return finish(.notDispatched(.reentrancyLimit(tree.settings.reentrancyLimit)), action, nil)
     }
-    // On the heap, as the dispatch may be suspended while modifiers write to it.
     let actionStorage = UnsafeMutablePointer<any Action>.allocate(capacity: 1)
     defer { actionStorage.deallocate() }
     actionStorage.initialize(to: action)
@@ -263,11 +258,9 @@ extension Dispatcher {
 
     tree.dispatchDepth += 1
     var run = DispatchRun(
-      path: UnsafeBufferPointer(path), tree: .passUnretained(tree), action: actionStorage,
-      error: errorStorage,
-      type: actionType,
-      trace: trace.map(Unmanaged.passUnretained), slot: slot, firstBubble: firstBubble, capture: capture,
-      bubbleEnd: path.count, awaits: true)
+      path: UnsafeBufferPointer(path), tree: treeRef, action: actionStorage, error: errorStorage,
+      type: actionType, trace: trace.map(Unmanaged.passUnretained), slot: slot, firstBubble: firstBubble,
+      capture: capture, bubbleEnd: path.count, awaits: true)
     var step = run.run()
     while case .suspended(let suspension) = step {
       let reply: Swift.Result<ModifierReply, any Error>
@@ -281,11 +274,11 @@ extension Dispatcher {
       }
       step = run.resume(suspension, with: reply)
     }
-    let outcome = run.ending.outcome(with: actionStorage.move(), error: errorStorage.move())
+    let result = finish(run.ending, actionStorage.move(), errorStorage.move())
     let left = tree.leaveDispatch()
-    withExtendedLifetime(nodes) {}
+    withExtendedLifetime(root) {}
     withExtendedLifetime(left) {}
-    return outcome
+    return result
   }
 }
 

@@ -119,18 +119,6 @@ extension Dispatcher {
     return node
   }
 
-  /// The top-most node above `node` (the node itself when it has no parent), and the number of
-  /// nodes from `node` to it, both included.
-  static func top(above node: Unmanaged<Node>) -> (top: Unmanaged<Node>, depth: Int) {
-    var top = node
-    var depth = 1
-    while let up = top._withUnsafeGuaranteedRef({ $0._up }) {
-      top = up
-      depth += 1
-    }
-    return (top, depth)
-  }
-
   /// Calls `body` with the path from `target` to the top-most node, the position on it of the
   /// first node whose bubble filter admits `actionType` (-1 if none), and whether any capture
   /// filter on it does.
@@ -175,16 +163,25 @@ extension Dispatcher {
 
   /// The path from `target` up in a buffer of its own, which the caller deallocates, for an
   /// awaited dispatch; with the first node whose bubble filter admits `actionType` and whether
-  /// any capture filter does.
+  /// any capture filter does. Walked once, into a buffer that doubles when it is full.
   static func allocatedPath(from target: Node, type actionType: ObjectIdentifier) -> (
     path: UnsafeMutableBufferPointer<PathEntry>, firstBubble: Int, capture: Bool
   ) {
-    let start = Unmanaged.passUnretained(target)
-    let path = UnsafeMutableBufferPointer<PathEntry>.allocate(capacity: top(above: start).depth)
+    var path = UnsafeMutableBufferPointer<PathEntry>.allocate(capacity: 16)
     var summary = PathSummary(type: actionType)
     var count = 0
-    _ = walk(from: start, into: path, count: &count, summary: &summary)
-    return (path, summary.firstBubble, summary.capture)
+    var node: Unmanaged<Node>? = .passUnretained(target)
+    while let from = node {
+      if count == path.count {
+        let larger = UnsafeMutableBufferPointer<PathEntry>.allocate(capacity: 2 * path.count)
+        // `PathEntry` is trivial: moving it is copying it.
+        _ = larger.initialize(from: path)
+        path.deallocate()
+        path = larger
+      }
+      node = walk(from: from, into: path, count: &count, summary: &summary)
+    }
+    return (UnsafeMutableBufferPointer(rebasing: path[..<count]), summary.firstBubble, summary.capture)
   }
 
   /// The top-most node of `path` and the tree it is the root of, if any (unretained: a node's

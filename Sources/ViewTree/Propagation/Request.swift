@@ -32,15 +32,59 @@ struct ResultTypeMismatch: Error {
   }
 }
 
+/// How a request ended: answered, with the answer and the node whose responder gave it; or not,
+/// with the outcome of its dispatch, which says why.
+///
+/// Every request ends in exactly one, synchronous or awaited. `Node.request(_:tracing:)` throws a
+/// ``RequestError`` built from the outcome instead of returning it; the ViewTreeActions adapter's
+/// `perform` returns it as it is.
+public enum RequestResult<Answer> {
+  /// A responder of `by` answered.
+  case answered(Answer, by: Node)
+  /// Nobody answered: nobody responds on the path, a modifier stopped the request or replaced it,
+  /// a modifier threw, or the request was not dispatched. The outcome says which.
+  case unanswered(ActionOutcome)
+
+  /// The answer, if a responder gave one.
+  public var answer: Answer? {
+    if case .answered(let answer, _) = self { return answer }
+    return nil
+  }
+
+  /// The node whose responder answered, if one did.
+  public var handler: Node? {
+    if case .answered(_, let node) = self { return node }
+    return nil
+  }
+
+  /// The outcome of a dispatch that got no answer; `nil` when a responder answered.
+  public var outcome: ActionOutcome? {
+    if case .unanswered(let outcome) = self { return outcome }
+    return nil
+  }
+}
+
+extension RequestResult: CustomStringConvertible {
+  /// A one-line summary, such as `42 (answered by window)` or `unanswered: unhandled Lookup()`.
+  public var description: String {
+    switch self {
+    case .answered(let answer, let node): "\(answer) (answered by \(node.path))"
+    case .unanswered(let outcome): "unanswered: \(outcome)"
+    }
+  }
+}
+
 /// Why a request got no answer.
 public struct RequestError: Error, CustomStringConvertible {
-  /// What went wrong.
+  /// What went wrong. Nodes appear as their paths: an error is `Sendable`, a node is not.
   public enum Reason: Sendable {
-    /// No node on the path responds to the request (or a modifier stopped or replaced it).
-    case unanswered
-    /// A modifier threw this error; a `catchError` modifier may have caught it, but the request
-    /// still got no answer.
-    case threw(any Error)
+    /// No node on the path answered: nobody responds to the request, or a modifier stopped it or
+    /// replaced it. `handledBy` is the path of the node whose modifier handled it without an
+    /// answer, `nil` when nobody handled it.
+    case unanswered(handledBy: String?)
+    /// A modifier of the node at `thrownBy` threw this error; the `catchError` modifier of the
+    /// node at `caughtBy` caught it (`nil` when nobody did). The request got no answer either way.
+    case threw(any Error, thrownBy: String, caughtBy: String?)
     /// The request was not dispatched at all.
     case notDispatched(NotDispatchedReason)
     /// A transform replaced the request with one whose result has another type.
@@ -49,22 +93,53 @@ public struct RequestError: Error, CustomStringConvertible {
 
   /// The type of the request the caller sent.
   public let requestType: Any.Type
-  /// The paths of the nodes the request was sent through, from the start to the root.
+  /// The paths of the nodes the request was sent through, from the start to the root; empty when
+  /// there was no node to send it from.
   public let path: [String]
   /// What went wrong.
   public let reason: Reason
-  /// The outcome of the dispatch, described (an error cannot hold the outcome's nodes: errors
-  /// are `Sendable`, nodes are not).
-  public let outcome: String
+
+  /// The error for a request of type `type`, sent from `start` (`nil` when there was no node to
+  /// send it from), whose dispatch ended in `outcome` without an answer.
+  @usableFromInline
+  init(_ type: Any.Type, from start: Node?, outcome: ActionOutcome) {
+    var path: [String] = []
+    var node = start
+    while let current = node {
+      path.append(current.path)
+      node = current.parent
+    }
+    let reason: Reason
+    switch outcome {
+    case .notDispatched(let why):
+      reason = .notDispatched(why)
+    case .failed(let error as ResultTypeMismatch, _), .caught(let error as ResultTypeMismatch, _, _):
+      reason = .resultTypeMismatch(expected: error.expected, found: error.found)
+    case .failed(let error, let thrower):
+      reason = .threw(error, thrownBy: thrower.path, caughtBy: nil)
+    case .caught(let error, let catcher, let thrower):
+      reason = .threw(error, thrownBy: thrower.path, caughtBy: catcher.path)
+    case .handled(let node, _):
+      reason = .unanswered(handledBy: node.path)
+    case .unhandled:
+      reason = .unanswered(handledBy: nil)
+    }
+    self.requestType = type
+    self.path = path
+    self.reason = reason
+  }
 
   /// A sentence naming the request type and the path it took.
   public var description: String {
     let route = path.isEmpty ? "(no path)" : path.joined(separator: " -> ")
     switch reason {
-    case .unanswered:
-      return "no node answered \(requestType) on the path \(route) (\(outcome))"
-    case .threw(let error):
-      return "\(requestType) was not answered: \(error) was thrown on the path \(route)"
+    case .unanswered(let handler?):
+      return "no node answered \(requestType) on the path \(route): a modifier of \(handler) handled it"
+    case .unanswered(nil):
+      return "no node answered \(requestType) on the path \(route)"
+    case .threw(let error, let thrower, let catcher):
+      let caught = catcher.map { ", caught by \($0)" } ?? ""
+      return "\(requestType) was not answered: \(thrower) threw \(error)\(caught) on the path \(route)"
     case .notDispatched(let why):
       return "\(requestType) was not dispatched: \(why)"
     case .resultTypeMismatch(let expected, let found):

@@ -45,7 +45,7 @@ extension NodeTree {
   public func validateItems(in subtree: Node? = nil) -> [ActionEntry] {
     let start = firstResponder
     // One box naming the sender, reused from item to item while nothing else keeps it.
-    var sender: ManagedActionRequest.NamedSender?
+    var sender: SenderBox?
     return (subtree ?? root).items().map { found in
       let validation = start.validate(found.identifier, sender: found.item, reusing: &sender)
       return ActionEntry(identifier: found.identifier, validation: validation, node: found.item)
@@ -60,7 +60,7 @@ extension NodeTree {
   /// - Throws: ``ViewTreeActionsError/notAnItem(node:)`` when the node is not bound to an
   ///   identifier.
   @discardableResult
-  public func activate(_ item: Node) throws(ViewTreeActionsError) -> TreePerformResult {
+  public func activate(_ item: Node) throws(ViewTreeActionsError) -> RequestResult<PerformResult> {
     guard let identifier = item.actionItemIdentifier else { throw .notAnItem(node: item.path) }
     return firstResponder.perform(identifier, sender: item)
   }

@@ -139,7 +139,7 @@ public enum KeyPressResult: CustomStringConvertible {
   /// The keys resolved to a binding, whose identifier was performed (validated first): the
   /// result says whether it ran, was disabled, or failed. A disabled binding does not fall
   /// through to outer bindings.
-  case resolved(KeyBinding, TreePerformResult)
+  case resolved(KeyBinding, RequestResult<PerformResult>)
   /// The keys resolved to a binding of one of the focus identifiers (`focus.Next`,
   /// `focus.Previous`, `focus.Left`, `focus.Right`, `focus.Up`, `focus.Down`), and the tree moved
   /// the focus (see `NodeTree.moveFocus(_:)`).

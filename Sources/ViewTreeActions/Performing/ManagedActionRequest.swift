@@ -1,16 +1,16 @@
 import Actions
 import ViewTree
 
-/// The request that carries an identifier to the nearest node with an `ActionManager`, to be
-/// performed or validated there.
+/// A request that carries an identifier to the nearest node with an `ActionManager`: a
+/// ``PerformRequest`` or a ``ValidationRequest``.
 ///
 /// `Node.perform(_:sender:tracing:)`, `Node.validate(_:sender:)`, item validation and key
-/// handling send it; it travels like any request, so capture, receive and transform modifiers and
-/// traces see it, and the nearest manager answers it. A modal panel can intercept every perform
-/// beneath it:
+/// handling send them; they travel like any request, so capture, receive and transform modifiers
+/// and traces see them, and the nearest manager answers them. A modal panel can intercept every
+/// perform and validation beneath it through this protocol:
 ///
 /// ```swift
-/// modal.captureAction(ManagedActionRequest.self) { request in
+/// modal.captureAction((any ManagedActionRequest).self) { request in
 ///   request.identifier.hasSuffix("Dismiss") ? .unhandled : .handled
 /// }
 /// ```
@@ -21,122 +21,130 @@ import ViewTree
 /// The request carries no context: the manager that answers builds the one `ActionContext` the
 /// action sees, from the request's sender and what the nodes the request passed provide (see
 /// `provideActionContext(_:)`).
-public struct ManagedActionRequest: Request, CustomStringConvertible {
-  /// What the request asks of the manager.
-  public enum Mode: Sendable {
-    /// Validate, then perform.
-    case perform
-    /// Validate only: nothing is performed and no observer is called.
-    case validate
-  }
+public protocol ManagedActionRequest: Request, CustomStringConvertible {
+  /// The identifier, such as `"menu.Save"`.
+  var identifier: String { get }
+  /// What asked for the action: the node the request was sent from unless the caller named a
+  /// sender.
+  var sender: Any { get }
+  /// The same request under another identifier, for transform modifiers: the same sender.
+  func redirected(to identifier: String) -> Self
+}
 
-  /// The nearest manager's answer.
-  public enum Answer {
-    /// What performing gave (for ``Mode/perform``).
-    case performed(PerformResult)
-    /// What validating gave (for ``Mode/validate``).
-    case validated(Validation)
-  }
-
-  /// The answer's type.
-  public typealias Result = Answer
+/// Asks the nearest manager to validate and perform an identifier; its answer is what performing
+/// gave.
+public struct PerformRequest: ManagedActionRequest {
+  /// The manager's answer.
+  public typealias Result = PerformResult
 
   /// The identifier, such as `"menu.Save"`.
   public let identifier: String
+  let from: RequestSender
 
-  /// The mode and the node the request was sent from, and the sender when the caller named one:
-  /// one word beside the identifier, so that the request fits an action's inline storage and
-  /// sending it allocates nothing.
-  let route: Route
-
-  enum Route {
-    case perform(from: Node)
-    case validate(from: Node)
-    /// A request whose caller named its sender.
-    case named(NamedSender)
-  }
-
-  /// A request's mode, start and sender, when its caller named the sender.
-  final class NamedSender {
-    let mode: Mode
-    let origin: Node
-    /// Changed only while nothing else holds the box (see `Node.validate(_:sender:reusing:)`).
-    var sender: Any
-
-    init(mode: Mode, origin: Node, sender: Any) {
-      self.mode = mode
-      self.origin = origin
-      self.sender = sender
-    }
-  }
-
-  /// A request for `identifier` from `origin`, whose sender is `sender` or, when that is `nil`,
-  /// `origin`.
-  init(_ mode: Mode, _ identifier: String, from origin: Node, sender: consuming Any?) {
+  init(_ identifier: String, from: RequestSender) {
     self.identifier = identifier
+    self.from = from
+  }
+
+  /// A request for `identifier` from `origin`, whose sender is `sender`, or `origin` when that is
+  /// `nil`.
+  package init(_ identifier: String, sender: consuming Any?, from origin: Node) {
+    self.init(identifier, from: RequestSender(sender, origin: origin))
+  }
+
+  /// What asked for the action: the node the request was sent from unless the caller named a
+  /// sender.
+  public var sender: Any { from.sender }
+
+  /// The same request under another identifier, with the same sender.
+  public func redirected(to identifier: String) -> PerformRequest { PerformRequest(identifier, from: from) }
+
+  /// `perform(identifier)`.
+  public var description: String { "perform(\(identifier))" }
+}
+
+/// Asks the nearest manager to validate an identifier: nothing is performed and no observer is
+/// called; its answer is the validation.
+public struct ValidationRequest: ManagedActionRequest {
+  /// The manager's answer.
+  public typealias Result = Validation
+
+  /// The identifier, such as `"menu.Save"`.
+  public let identifier: String
+  let from: RequestSender
+
+  init(_ identifier: String, from: RequestSender) {
+    self.identifier = identifier
+    self.from = from
+  }
+
+  /// What asked for the validation: the node the request was sent from unless the caller named a
+  /// sender.
+  public var sender: Any { from.sender }
+
+  /// The same request under another identifier, with the same sender.
+  public func redirected(to identifier: String) -> ValidationRequest {
+    ValidationRequest(identifier, from: from)
+  }
+
+  /// `validate(identifier)`.
+  public var description: String { "validate(\(identifier))" }
+}
+
+/// A request's sender in one word beside its identifier, so that the request fits an action's
+/// inline storage and sending it allocates nothing: the node it was sent from, or a box with the
+/// sender its caller named.
+enum RequestSender {
+  case origin(Node)
+  case named(SenderBox)
+
+  /// `sender`, or `origin` when it is `nil`.
+  init(_ sender: consuming Any?, origin: Node) {
     // A pattern, not `if let`: binding the optional existential would copy it first.
     switch consume sender {
-    case .none: route = mode == .perform ? .perform(from: origin) : .validate(from: origin)
-    case .some(let sender): route = .named(NamedSender(mode: mode, origin: origin, sender: sender))
+    case .none: self = .origin(origin)
+    case .some(let sender): self = .named(SenderBox(sender))
     }
   }
 
-  init(identifier: String, route: Route) {
-    self.identifier = identifier
-    self.route = route
-  }
-
-  /// Whether the request performs or only validates.
-  public var mode: Mode {
-    switch route {
-    case .perform: .perform
-    case .validate: .validate
-    case .named(let named): named.mode
+  var sender: Any {
+    switch self {
+    case .origin(let node): node
+    case .named(let box): box.sender
     }
   }
+}
 
-  /// What asked for the action: the node it started from unless the caller named a sender.
-  public var sender: Any {
-    switch route {
-    case .perform(let origin), .validate(let origin): origin
-    case .named(let named): named.sender
-    }
-  }
+/// A sender its caller named.
+final class SenderBox {
+  /// Changed only while nothing else holds the box (see `Node.validate(_:sender:reusing:)`).
+  var sender: Any
 
-  /// The same request under another identifier, for transform modifiers: the same mode, start and
-  /// sender.
-  public func redirected(to identifier: String) -> ManagedActionRequest {
-    ManagedActionRequest(identifier: identifier, route: route)
-  }
+  init(_ sender: Any) { self.sender = sender }
+}
 
-  /// `perform(identifier)` or `validate(identifier)`.
-  public var description: String {
-    "\(mode == .perform ? "perform" : "validate")(\(identifier))"
-  }
-
+extension PerformRequest {
   /// The answer of `manager`, which the request reached through `passage`: the context holds the
   /// sender and what the nodes passed provide, nearest first.
   @usableFromInline
-  func answer(by manager: ActionManager, passage: RequestPassage) -> Answer {
-    switch mode {
-    case .perform:
-      .performed(manager.performProviding(identifier, sender: sender) { passage.provideContext($0) })
-    case .validate:
-      .validated(manager.validateProviding(identifier, sender: sender) { passage.provideContext($0) })
-    }
+  func answer(by manager: ActionManager, passage: RequestPassage) -> PerformResult {
+    manager.performProviding(identifier, sender: sender) { passage.provideContext($0) }
   }
 
   /// The same in an awaited dispatch: asynchronous actions run, on the caller's actor.
   @usableFromInline
-  nonisolated(nonsending) func answerAwaiting(by manager: ActionManager, passage: RequestPassage) async
-    -> Answer
+  nonisolated(nonsending) func answerAwaiting(by manager: ActionManager, passage: RequestPassage)
+    async -> PerformResult
   {
-    switch mode {
-    case .perform:
-      .performed(await manager.performProviding(identifier, sender: sender) { passage.provideContext($0) })
-    case .validate:
-      .validated(manager.validateProviding(identifier, sender: sender) { passage.provideContext($0) })
-    }
+    await manager.performProviding(identifier, sender: sender) { passage.provideContext($0) }
+  }
+}
+
+extension ValidationRequest {
+  /// The validation of `manager`, which the request reached through `passage`.
+  @usableFromInline
+  func answer(by manager: ActionManager, passage: RequestPassage) -> Validation {
+    manager.validateProviding(identifier, sender: sender) { passage.provideContext($0) }
   }
 }
 
@@ -150,12 +158,12 @@ enum ActionManagerAttachment: NodeAttachmentKey {
 extension ModifierHost {
   /// Makes this node perform and validate the identifiers that reach it with `manager`.
   ///
-  /// The nearest node with a manager answers every ``ManagedActionRequest`` that bubbles to it,
-  /// whether or not its manager knows the identifier (an unknown one is reported as
-  /// ``PerformResult/unknown(_:)``). The context holds the request's sender and what the providers
-  /// of the nodes from the start up to this one (this one included) give, nearest first, read when
-  /// the manager answers (see ``ModifierHost/provideActionContext(_:)``). An awaited perform
-  /// (`await node.perform(...)`) runs asynchronous actions.
+  /// The nearest node with a manager answers every ``PerformRequest`` and ``ValidationRequest``
+  /// that bubbles to it, whether or not its manager knows the identifier (an unknown one is
+  /// reported as ``PerformResult/unknown(_:)``). The context holds the request's sender and what
+  /// the providers of the nodes from the start up to this one (this one included) give, nearest
+  /// first, read when the manager answers (see ``ModifierHost/provideActionContext(_:)``). An
+  /// awaited perform (`await node.perform(...)`) runs asynchronous actions.
   ///
   /// ```swift
   /// let window = Node("window") { editor }
@@ -163,18 +171,24 @@ extension ModifierHost {
   /// ```
   ///
   /// A node carries one manager: attaching another replaces the first (and any other responder
-  /// to ``ManagedActionRequest`` on this node).
+  /// to ``PerformRequest`` or ``ValidationRequest`` on this node).
   ///
   /// - Parameter manager: The manager. The node keeps it alive.
   /// - Returns: This node or declaration, for chaining.
   @inlinable @discardableResult
   public consuming func actionManager(_ manager: ActionManager) -> Self {
-    // Inlinable, so that the responder's closure is specialized for the concrete host.
-    removingModifiers(.respond, matching: ManagedActionRequest.self)
+    // Inlinable, so that the responders' closures are specialized for the concrete host.
+    removingModifiers(.respond, matching: PerformRequest.self)
+      .removingModifiers(.respond, matching: ValidationRequest.self)
       .respondSeeingPassage(
-        to: ManagedActionRequest.self,
+        to: PerformRequest.self,
         with: { request, passage in request.answer(by: manager, passage: passage) },
         whenAwaited: { request, passage in await request.answerAwaiting(by: manager, passage: passage) }
+      )
+      .respondSeeingPassage(
+        to: ValidationRequest.self,
+        with: { request, passage in request.answer(by: manager, passage: passage) },
+        whenAwaited: { request, passage in request.answer(by: manager, passage: passage) }
       )
       .settingAttachment(ActionManagerAttachment.self, to: manager)
   }
@@ -183,7 +197,7 @@ extension ModifierHost {
 extension Node {
   /// The manager this node carries, if any: `nil` once its responder was removed.
   public var attachedActionManager: ActionManager? {
-    guard hasModifier(.respond, matching: ManagedActionRequest.self) else { return nil }
+    guard hasModifier(.respond, matching: PerformRequest.self) else { return nil }
     return self[attachment: ActionManagerAttachment.self]
   }
 }

@@ -2,36 +2,31 @@ import Actions
 import ViewTree
 
 extension Node {
-  /// Performs an identifier from this node: a ``ManagedActionRequest`` bubbles up to the nearest
-  /// node with an `ActionManager`, which builds the context (the sender, then what the nodes the
+  /// Performs an identifier from this node: a ``PerformRequest`` bubbles up to the nearest node
+  /// with an `ActionManager`, which builds the context (the sender, then what the nodes the
   /// request passed provide) and validates and performs it.
   ///
   /// ```swift
-  /// editor.perform("menu.Save")
+  /// switch editor.perform("menu.Save") {
+  /// case .answered(let result, _): print(result)
+  /// case .unanswered(let outcome): print("no manager performed it: \(outcome)")
+  /// }
   /// ```
   ///
-  /// An `AsyncManagedAction` reports `ActionsError.requiresAwait(_:)` here; perform it with
-  /// `await node.perform(...)`.
+  /// An `AsyncManagedAction` reports `ActionsError.requiresAwait(_:)` here, before any provider
+  /// runs; perform it with `await node.perform(...)`.
   ///
   /// - Parameters:
   ///   - identifier: The identifier, such as `"menu.Save"`.
   ///   - sender: What asks for the action; this node when `nil`.
   ///   - trace: A trace that records the dispatch, or `nil`.
-  /// - Returns: The manager's answer, or why no manager answered.
+  /// - Returns: The manager's answer and its node, or why no manager answered: there is none on
+  ///   the path, or a modifier stopped the request or replaced it with another action.
   @discardableResult
   public func perform(_ identifier: String, sender: consuming Any? = nil, tracing trace: ActionTrace? = nil)
-    -> TreePerformResult
+    -> RequestResult<PerformResult>
   {
-    let (end, answer) = requestAnswer(
-      ManagedActionRequest(.perform, identifier, from: self, sender: sender), tracing: trace)
-    switch (consume end, consume answer) {
-    case (.answered(let manager), .performed(let result)?): return .answered(result, managerNode: manager)
-    case (.unanswered(let outcome), _): return .notPerformed(outcome)
-    // A responder other than a manager's answered with a validation.
-    case (.answered(let node), _):
-      return .notPerformed(
-        .handled(by: node, action: ManagedActionRequest(.perform, identifier, from: self, sender: nil)))
-    }
+    send(PerformRequest(identifier, sender: sender, from: self), tracing: trace)
   }
 
   /// Performs an identifier from this node, awaiting asynchronous actions (and asynchronous
@@ -42,24 +37,12 @@ extension Node {
   ///   - identifier: The identifier, such as `"menu.Save"`.
   ///   - sender: What asks for the action; this node when `nil`.
   ///   - trace: A trace that records the dispatch, or `nil`.
-  /// - Returns: The manager's answer, or why no manager answered.
+  /// - Returns: The manager's answer and its node, or why no manager answered.
   @discardableResult
   nonisolated(nonsending) public func perform(
     _ identifier: String, sender: consuming Any? = nil, tracing trace: ActionTrace? = nil
-  ) async -> TreePerformResult {
-    let (outcome, answer) = await requestWithOutcome(
-      ManagedActionRequest(.perform, identifier, from: self, sender: sender), tracing: trace)
-    return TreePerformResult(outcome: consume outcome, answer: consume answer)
-  }
-
-  /// Performs an identifier and returns both the outcome of its dispatch and the result, for
-  /// testing tools that show what happened.
-  package func performWithOutcome(_ identifier: String, sender: Any?, tracing trace: ActionTrace?) -> (
-    outcome: ActionOutcome, result: TreePerformResult
-  ) {
-    let (outcome, answer) = requestWithOutcome(
-      ManagedActionRequest(.perform, identifier, from: self, sender: sender), tracing: trace)
-    return (outcome, TreePerformResult(outcome: outcome, answer: answer))
+  ) async -> RequestResult<PerformResult> {
+    await send(PerformRequest(identifier, sender: sender, from: self), tracing: trace)
   }
 
   /// Validates an identifier from this node: the same path and context as
@@ -70,46 +53,25 @@ extension Node {
   ///   - sender: What asks; this node when `nil`.
   /// - Returns: The validation, or ``Validation/unavailable`` when no manager answered.
   public func validate(_ identifier: String, sender: consuming Any? = nil) -> Validation {
-    let request = ManagedActionRequest(.validate, identifier, from: self, sender: sender)
-    guard case .validated(let validation)? = requestAnswer(request, tracing: nil).answer else {
-      return .unavailable
-    }
-    return validation
+    send(ValidationRequest(identifier, from: RequestSender(sender, origin: self)), tracing: nil).answer
+      ?? .unavailable
   }
-}
 
-extension Node {
   /// Validates `identifier` from this node with `sender` as its sender, in `box`, which a caller
   /// validating many identifiers from one node (item validation) passes each time: the box is
   /// reused while nothing else holds it, so that each validation does not allocate one.
-  func validate(
-    _ identifier: String, sender: Node, reusing box: inout ManagedActionRequest.NamedSender?
-  ) -> Validation {
-    if isKnownUniquelyReferenced(&box), let reused = box, reused.origin === self, reused.mode == .validate {
+  func validate(_ identifier: String, sender: Node, reusing box: inout SenderBox?) -> Validation {
+    if isKnownUniquelyReferenced(&box), let reused = box {
       reused.sender = sender
     } else {
-      box = ManagedActionRequest.NamedSender(mode: .validate, origin: self, sender: sender)
+      box = SenderBox(sender)
     }
     // `box` was just set if it was `nil`.
-    let request = ManagedActionRequest(identifier: identifier, route: .named(box!))
-    guard case .validated(let validation)? = requestAnswer(request, tracing: nil).answer else {
-      return .unavailable
-    }
-    return validation
+    return send(ValidationRequest(identifier, from: .named(box!)), tracing: nil).answer ?? .unavailable
   }
 }
 
-extension TreePerformResult {
-  /// The result of a perform request that ended in `outcome` with `answer`.
-  init(outcome: consuming ActionOutcome, answer: consuming ManagedActionRequest.Answer?) {
-    // Consumed and moved: a copy of an outcome goes through its value witnesses.
-    guard case .performed(let result)? = answer else {
-      self = .notPerformed(outcome)
-      return
-    }
-    switch consume outcome {
-    case .handled(let manager, _): self = .answered(result, managerNode: manager)
-    case let other: self = .notPerformed(other)
-    }
-  }
+extension RequestResult where Answer == PerformResult {
+  /// Whether a manager performed the action and it returned.
+  public var isPerformed: Bool { answer?.isPerformed ?? false }
 }

@@ -1,3 +1,4 @@
+import Actions
 import ViewTree
 
 extension NodeHandle {
@@ -16,9 +17,9 @@ extension NodeHandle {
   ///   `NotDispatchedReason.handleHasNoNode` before the view declared itself.
   @discardableResult
   public func perform(_ identifier: String, sender: consuming Any? = nil, tracing trace: ActionTrace? = nil)
-    -> TreePerformResult
+    -> RequestResult<PerformResult>
   {
-    guard let node else { return .notPerformed(.notDispatched(.handleHasNoNode)) }
+    guard let node else { return .unanswered(.notDispatched(.handleHasNoNode)) }
     return node.perform(identifier, sender: sender, tracing: trace)
   }
 
@@ -31,8 +32,8 @@ extension NodeHandle {
   ///   a perform from the node reports while it is in no tree or in an inactive branch.
   /// - Throws: ``ViewTreeActionsError/notAnItem(node:)`` when the node is not an action item.
   @discardableResult
-  public func activate() throws(ViewTreeActionsError) -> TreePerformResult {
-    guard let node else { return .notPerformed(.notDispatched(.handleHasNoNode)) }
+  public func activate() throws(ViewTreeActionsError) -> RequestResult<PerformResult> {
+    guard let node else { return .unanswered(.notDispatched(.handleHasNoNode)) }
     guard let tree = node.tree else {
       guard let identifier = node.actionItemIdentifier else { throw .notAnItem(node: node.path) }
       return node.perform(identifier, sender: node)
