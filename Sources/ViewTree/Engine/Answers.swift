@@ -1,8 +1,11 @@
 /// The nodes a request passed on its way to the responder answering it: from the node it was sent
-/// from up to the responder's own, as the dispatch's path holds them. Valid only while the
-/// responder that was given it runs (it reads the dispatch's path, which ends with the dispatch).
+/// from up to the responder's own, as the dispatch's path holds them.
+///
+/// It reads the dispatch's path, which ends with the dispatch, so it is valid only while the
+/// responder it was lent to runs: noncopyable, and lent `borrowing`, so that a responder can read
+/// it but cannot keep it (store it, capture it in an escaping closure or return it).
 @usableFromInline
-package struct RequestPassage {
+package struct RequestPassage: ~Copyable {
   let path: UnsafeBufferPointer<PathEntry>
   let root: Unmanaged<Node>
   let tree: Unmanaged<TreeState>

@@ -30,7 +30,7 @@ enum CatchReply {
 /// the slot its answer goes to, and the nodes the action passed to get here.
 @usableFromInline
 typealias AsyncModifierBody =
-  nonisolated(nonsending) (any Action, RequestSlot?, RequestPassage) async throws
+  nonisolated(nonsending) (any Action, RequestSlot?, borrowing RequestPassage) async throws
   -> ModifierReply
 
 /// A synchronous responder's closure: given the request (in place, so that it is not copied), its
@@ -41,7 +41,8 @@ typealias RespondBody = (inout any Action, ObjectIdentifier, RequestSlot?) throw
 /// The synchronous closure of a responder that works both ways: as a `RespondBody`, and given the
 /// nodes the request passed (see `RequestPassage`).
 @usableFromInline
-typealias PassageRespondBody = (inout any Action, ObjectIdentifier, RequestSlot?, RequestPassage) throws
+typealias PassageRespondBody = (inout any Action, ObjectIdentifier, RequestSlot?, borrowing RequestPassage)
+  throws
   -> ModifierReply
 
 /// A responder's two forms: the synchronous one and the one an awaited dispatch runs, both given

@@ -52,8 +52,8 @@ extension ModifierHost {
   /// `RequestPassage`), such as an action manager reading the context its nodes provide.
   @inlinable
   package consuming func respondSeeingPassage<Q: Request>(
-    to type: Q.Type, with body: @escaping (Q, RequestPassage) throws -> Q.Result,
-    whenAwaited: nonisolated(nonsending) @escaping (Q, RequestPassage) async throws -> Q.Result
+    to type: Q.Type, with body: @escaping (Q, borrowing RequestPassage) throws -> Q.Result,
+    whenAwaited: nonisolated(nonsending) @escaping (Q, borrowing RequestPassage) async throws -> Q.Result
   ) -> Self {
     if let problem = duplicateResponder(for: type) { return reporting(problem) }
     let respond: PassageRespondBody = { action, actionType, slot, passage in

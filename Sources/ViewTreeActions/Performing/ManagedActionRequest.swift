@@ -127,13 +127,13 @@ extension PerformRequest {
   /// The answer of `manager`, which the request reached through `passage`: the context holds the
   /// sender and what the nodes passed provide, nearest first.
   @usableFromInline
-  func answer(by manager: ActionManager, passage: RequestPassage) -> PerformResult {
+  func answer(by manager: ActionManager, passage: borrowing RequestPassage) -> PerformResult {
     manager.performProviding(identifier, sender: sender) { passage.provideContext($0) }
   }
 
   /// The same in an awaited dispatch: asynchronous actions run, on the caller's actor.
   @usableFromInline
-  nonisolated(nonsending) func answerAwaiting(by manager: ActionManager, passage: RequestPassage)
+  nonisolated(nonsending) func answerAwaiting(by manager: ActionManager, passage: borrowing RequestPassage)
     async -> PerformResult
   {
     await manager.performProviding(identifier, sender: sender) { passage.provideContext($0) }
@@ -143,7 +143,7 @@ extension PerformRequest {
 extension ValidationRequest {
   /// The validation of `manager`, which the request reached through `passage`.
   @usableFromInline
-  func answer(by manager: ActionManager, passage: RequestPassage) -> Validation {
+  func answer(by manager: ActionManager, passage: borrowing RequestPassage) -> Validation {
     manager.validateProviding(identifier, sender: sender) { passage.provideContext($0) }
   }
 }
