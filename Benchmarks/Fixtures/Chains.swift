@@ -29,16 +29,16 @@ package func sink(_ value: some Any) {}
 /// node when `depth` is 1) also handles `Hit`. Every `captureEvery`-th node (if any) carries an
 /// untyped capture modifier that lets the action go on. Returns the tree and the bottom node.
 package func makeChain(depth: Int, captureEvery: Int? = nil) -> (NodeTree, Node) {
-  var node = Node().handleAction(Miss.self) {}
+  var node = Node().handleAction(Miss.self) { _ in }
   let leaf = node
   for level in 1..<depth {
     let child = node
-    node = Node { child }.handleAction(Miss.self) {}
+    node = Node { child }.handleAction(Miss.self) { _ in }
     if let captureEvery, level % captureEvery == 0 {
       node.captureAction { _ in .unhandled }
     }
   }
-  node.handleAction(Hit.self) {}
+  node.handleAction(Hit.self) { _ in }
   return (try! NodeTree(root: node), leaf)
 }
 
@@ -62,7 +62,7 @@ package final class RequestState {
     leaf = node
     for _ in 1..<depth {
       let child = node
-      node = Node { child }.handleAction(Miss.self) {}
+      node = Node { child }.handleAction(Miss.self) { _ in }
     }
     node.respond(to: Lookup.self) { lookup in lookup.key * 2 }
     if observed { node.onAction { sink($0) } }
@@ -133,11 +133,11 @@ package func declareThousand() -> NodeDeclaration {
     for group in 0..<10 {
       NodeDeclaration("group\(group)") {
         for _ in 0..<99 {
-          NodeDeclaration("row").handleAction(Miss.self) {}.onAction { _ in }
+          NodeDeclaration("row").handleAction(Miss.self) { _ in }.onAction { _ in }
         }
       }
-      .handleAction(Miss.self) {}.onAction { _ in }
+      .handleAction(Miss.self) { _ in }.onAction { _ in }
     }
   }
-  .handleAction(Hit.self) {}.onAction { _ in }
+  .handleAction(Hit.self) { _ in }.onAction { _ in }
 }

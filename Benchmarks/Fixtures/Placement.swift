@@ -22,11 +22,11 @@ package final class PlacementState {
     var rowHandles: [NodeHandle] = []
     for section in 0..<sections {
       let handle = NodeHandle()
-      handle.update(to: NodeDeclaration("section\(section)").handleAction(Miss.self) {})
+      handle.update(to: NodeDeclaration("section\(section)").handleAction(Miss.self) { _ in })
       handle.place(in: root, order: [section])
       for index in 0..<rows {
         let row = NodeHandle()
-        row.update(to: NodeDeclaration("row\(index)").handleAction(Miss.self) {})
+        row.update(to: NodeDeclaration("row\(index)").handleAction(Miss.self) { _ in })
         row.place(in: handle, order: [0, index])
         rowHandles.append(row)
       }
@@ -36,7 +36,7 @@ package final class PlacementState {
     self.rowHandles = rowHandles
     self.newRows = (0..<newRows).map { _ in
       let row = NodeHandle()
-      row.update(to: NodeDeclaration("new").handleAction(Miss.self) {})
+      row.update(to: NodeDeclaration("new").handleAction(Miss.self) { _ in })
       return row
     }
     order = [0, rows / 2]
@@ -65,7 +65,7 @@ package final class BranchState {
     branch = Node("branch") {
       for section in 0..<max(1, size / (rowsPerSection + 1)) {
         Node("section\(section)") {
-          for row in 0..<rowsPerSection { Node("row\(row)").handleAction(Miss.self) {} }
+          for row in 0..<rowsPerSection { Node("row\(row)").handleAction(Miss.self) { _ in } }
         }
       }
     }

@@ -104,12 +104,12 @@ package final class HoverState {
 
   package init(shared: Int = 32, branch: Int = 32) {
     let width = Double(4 * (shared + branch))
-    let root = Node().frame(NodeFrame(x: 0, y: 0, width: width, height: 10)).handleAction(Miss.self) {}
+    let root = Node().frame(NodeFrame(x: 0, y: 0, width: width, height: 10)).handleAction(Miss.self) { _ in }
     var top = root
     // Each level one unit narrower on each side; the branches split the last shared frame.
     for level in 1..<shared {
       let node = Node().frame(NodeFrame(x: Double(level), y: 0, width: width - Double(2 * level), height: 10))
-        .handleAction(Miss.self) {}
+        .handleAction(Miss.self) { _ in }
       try! top.addChild(node)
       top = node
     }
@@ -122,13 +122,15 @@ package final class HoverState {
           side == 0
           ? NodeFrame(x: inset, y: 0, width: middle - inset, height: 10)
           : NodeFrame(x: middle, y: 0, width: middle - inset, height: 10)
-        let child = Node().frame(frame).handleAction(Miss.self) {}
-        if level == 0 { child.handleAction(PointerEnter.self) {}.handleAction(PointerLeave.self) {} }
+        let child = Node().frame(frame).handleAction(Miss.self) { _ in }
+        if level == 0 {
+          child.handleAction(PointerEnter.self) { _ in }.handleAction(PointerLeave.self) { _ in }
+        }
         try! node.addChild(child)
         node = child
       }
     }
-    root.handleAction(PointerMove.self) {}
+    root.handleAction(PointerMove.self) { _ in }
     tree = try! NodeTree(root: root)
     left = PointerLocation(x: middle - 1, y: 5)
     right = PointerLocation(x: middle, y: 5)
@@ -154,11 +156,11 @@ package final class ClickToFocusState {
   package let release: PointerInput
 
   package init(depth: Int = 16) {
-    let root = Node().frame(NodeFrame(x: 0, y: 0, width: 100, height: 100)).handleAction(Miss.self) {}
+    let root = Node().frame(NodeFrame(x: 0, y: 0, width: 100, height: 100)).handleAction(Miss.self) { _ in }
     var top = root
     for level in 1..<depth {
       let node = Node().frame(NodeFrame(x: Double(level), y: Double(level), width: 50, height: 50))
-        .handleAction(Miss.self) {}
+        .handleAction(Miss.self) { _ in }
       if level == depth / 2 { node.focusable() }
       try! top.addChild(node)
       top = node

@@ -22,7 +22,7 @@ package final class PerViewState {
     for index in 0..<((nodes - 1) / 11) {
       let section = NodeHandle()
       let rows = (0..<10).map { _ in NodeHandle() }
-      for row in rows { row.update(to: NodeDeclaration("row").handleAction(Miss.self) {}) }
+      for row in rows { row.update(to: NodeDeclaration("row").handleAction(Miss.self) { _ in }) }
       section.update(to: declareSection(rows))
       sections.append(section)
       handles += rows + [section]
@@ -40,7 +40,7 @@ package final class PerViewState {
 /// A section view's declaration: two modifiers and a slot per row.
 package func declareSection(_ rows: [NodeHandle]) -> NodeDeclaration {
   NodeDeclaration("section") { for row in rows { NodeDeclaration.slot(row) } }
-    .handleAction(Hit.self) {}.onAction { _ in }
+    .handleAction(Hit.self) { _ in }.onAction { _ in }
 }
 
 /// A root view with one child view holding `nodes` nodes, which is frozen: the root's update
@@ -55,9 +55,10 @@ package final class FrozenSubtreeState {
   package init(nodes: Int) {
     let (root, child) = (NodeHandle(), NodeHandle())
     child.update(to: NodeDeclaration("big") { for _ in 1..<nodes { NodeDeclaration("leaf") } })
-    declaration = NodeDeclaration("root") { NodeDeclaration.slot(child) }.handleAction(Hit.self) {}.onAction {
-      _ in
-    }
+    declaration = NodeDeclaration("root") { NodeDeclaration.slot(child) }.handleAction(Hit.self) { _ in }
+      .onAction {
+        _ in
+      }
     root.update(to: declaration)
     tree = try! NodeTree(root: root.node!)
     (self.root, self.child) = (root, child)

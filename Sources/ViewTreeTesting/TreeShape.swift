@@ -33,7 +33,7 @@ public struct TreeShapeError: Error, Equatable, CustomStringConvertible {
 ///
 /// ```swift
 /// let tree = try makeTree("window(sidebar(list), editor)")
-/// tree.node(id: "list")?.handleAction(Delete.self) { … }
+/// tree.node(id: "list")?.handleAction(Delete.self) { _ in … }
 /// ```
 ///
 /// - Parameter shape: The shape.

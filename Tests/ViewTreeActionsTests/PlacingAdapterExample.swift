@@ -103,15 +103,16 @@ final class PlacingResponderGraph {
       case .app:
         let banner = model.banner ? 1 : 0
         return NodeDeclaration("app") { for child in children { child } }
-          .handleAction(Save.self) { [unowned self] in seen.append(Seen(key: -1, version: banner)) }
+          .handleAction(Save.self) { [unowned self] _ in seen.append(Seen(key: -1, version: banner)) }
       case .header: return NodeDeclaration("header") { for child in children { child } }
       case .banner:
-        return NodeDeclaration("banner") { for child in children { child } }.handleAction(Select.self) {}
+        return NodeDeclaration("banner") { for child in children { child } }.handleAction(Select.self) { _ in
+        }
       case .list: return NodeDeclaration("list") { for child in children { child } }.onAction { _ in }
       case .row:
         let version = model.versions[key, default: 0]
         return NodeDeclaration("row\(key)") { for child in children { child } }.focusable()
-          .handleAction(Select.self) { [unowned self] in seen.append(Seen(key: key, version: version)) }
+          .handleAction(Select.self) { [unowned self] _ in seen.append(Seen(key: key, version: version)) }
       case .stack: return NodeDeclaration("stack") { for child in children { child } }
       case .page: return NodeDeclaration("page\(key)") { for child in children { child } }.focusScope()
       case .field: return NodeDeclaration("field\(key)") { for child in children { child } }.focusable()

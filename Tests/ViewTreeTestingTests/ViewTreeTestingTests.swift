@@ -59,7 +59,7 @@ struct Failure: Error {}
   @Test func outcomesAreSpelledOut() throws {
     let tree = try makeTree("window(editor)")
     #expect(try tree.record(Copy(), from: "editor").path == "(no visit) [unhandled]")
-    tree["editor"]?.handleAction(Copy.self) { throw Failure() }
+    tree["editor"]?.handleAction(Copy.self) { _ in throw Failure() }
     tree["window"]?.catchError { _ in }
     #expect(
       try tree.record(Copy(), from: "editor").path == "editor [caught by window, thrown by editor]")

@@ -6,7 +6,7 @@ import ViewTree
   @Test func aDeclarationBuildsTheTreeItDeclares() {
     let tree = NodeTree(
       declaring: NodeDeclaration("root") {
-        NodeDeclaration("a").handleAction(Save.self) {}
+        NodeDeclaration("a").handleAction(Save.self) { _ in }
         NodeDeclaration {
           NodeDeclaration("c")
         }
@@ -14,7 +14,7 @@ import ViewTree
     #expect(
       tree.root.treeDescription()
         == Node("root") {
-          Node("a").handleAction(Save.self) {}
+          Node("a").handleAction(Save.self) { _ in }
           Node { Node("c") }
         }.requiresHandling().treeDescription())
     #expect(tree.root.requiresHandling)
@@ -102,9 +102,9 @@ import ViewTree
     func declare() -> NodeDeclaration {
       NodeDeclaration("leaf")
         .onAction { _ in log("observe") }
-        .handleAction(Save.self) { log("first save") }
-        .onAction(Open.self) { log("observe open") }
-        .handleAction(Save.self) { log("second save") }
+        .handleAction(Save.self) { _ in log("first save") }
+        .onAction(Open.self) { _ in log("observe open") }
+        .handleAction(Save.self) { _ in log("second save") }
         .handleAction(Open.self) { _ in log("open") }
     }
     let declaration = declare()
@@ -164,13 +164,13 @@ import ViewTree
     func declare(_ label: String) -> NodeDeclaration {
       NodeDeclaration("leaf")
         .onAction { [log] _ in log("\(label) 1") }
-        .onAction(Open.self) { [log] in log("\(label) 2") }
+        .onAction(Open.self) { [log] _ in log("\(label) 2") }
         .onAction { [log] _ in log("\(label) 3") }
         .receiveAction(Open.self) { [log] _ in
           log("\(label) 4")
           return .unhandled
         }
-        .handleAction(Open.self) { [log] in log("\(label) 5") }
+        .handleAction(Open.self) { [log] _ in log("\(label) 5") }
     }
     let tree = NodeTree(declaring: declare("first"))
     let ids = tree.root.modifiers.map(\.id)
@@ -184,7 +184,7 @@ import ViewTree
   }
 
   @Test func updatingReplacesModifiersWhoseShapeChanged() {
-    let tree = NodeTree(declaring: NodeDeclaration("root").handleAction(Save.self) {})
+    let tree = NodeTree(declaring: NodeDeclaration("root").handleAction(Save.self) { _ in })
     let before = tree.root.modifiers.map(\.id)
     tree.update(
       to: NodeDeclaration("root").onAction { _ in }.handleAction(Open.self) { _ in }.catchError { _ in })
@@ -260,8 +260,8 @@ import ViewTree
     let log = Log()
     tree.update(
       to: NodeDeclaration("root") {
-        NodeDeclaration("leaf").handleAction(Save.self) { [unowned tree] in
-          tree.update(to: NodeDeclaration("root").handleAction(Save.self) { log("root") })
+        NodeDeclaration("leaf").handleAction(Save.self) { [unowned tree] _ in
+          tree.update(to: NodeDeclaration("root").handleAction(Save.self) { _ in log("root") })
           log("leaf")
         }
       }.onAction { _ in log("old observer") })
@@ -354,7 +354,7 @@ import ViewTree
       return NodeDeclaration("window") {
         for name in model.names { Row(name: name).body(model) }
       }
-      .handleAction(Increment.self) { model.count = seen + 1 }
+      .handleAction(Increment.self) { _ in model.count = seen + 1 }
     }
   }
 
@@ -418,20 +418,20 @@ import ViewTree
     let log = Log()
     let tree = NodeTree("root") {
       Node("leaf")
-        .captureAction(Save.self) {
+        .captureAction(Save.self) { _ in
           log("capture")
           return .unhandled
         }
-        .onAction(Save.self) { log("observe") }
-        .receiveAction(Save.self) {
+        .onAction(Save.self) { _ in log("observe") }
+        .receiveAction(Save.self) { _ in
           log("receive")
           return .unhandled
         }
-        .transformAction(Save.self) {
+        .transformAction(Save.self) { _ in
           log("transform")
           return Open(path: "p")
         }
-        .handleAction(Open.self) { log("handle") }
+        .handleAction(Open.self) { _ in log("handle") }
     }
     #expect(tree.node(id: "leaf")!.trigger(Save()).finalAction is Open)
     #expect(log.entries == ["capture", "observe", "receive", "transform", "handle"])
@@ -440,18 +440,18 @@ import ViewTree
   @Test func valuelessFormsOfClassAndProtocolTypesMatchSubclassesAndConformingTypes() {
     let log = Log()
     let leaf = Node("leaf")
-      .captureAction(BaseCommand.self) {
+      .captureAction(BaseCommand.self) { _ in
         log("capture base")
         return .unhandled
       }
-      .onAction((any DocumentAction).self) { log("observe document") }
-      .receiveAction(BaseCommand.self) {
+      .onAction((any DocumentAction).self) { _ in log("observe document") }
+      .receiveAction(BaseCommand.self) { _ in
         log("receive base")
         return .unhandled
       }
-      .onAction(SpecialCommand.self) { log("observe special") }
-      .handleAction((any DocumentAction).self) { log("handle document") }
-      .handleAction(BaseCommand.self) { log("handle base") }
+      .onAction(SpecialCommand.self) { _ in log("observe special") }
+      .handleAction((any DocumentAction).self) { _ in log("handle document") }
+      .handleAction(BaseCommand.self) { _ in log("handle base") }
     let tree = NodeTree("root") { leaf }
     #expect(leaf.trigger(SpecialCommand(name: "x")).isHandled)
     #expect(log.entries == ["capture base", "receive base", "observe special", "handle base"])

@@ -16,7 +16,7 @@ import ViewTree
     bottom = nil
     var tree: NodeTree? = try NodeTree(root: top)
     var handled = 0
-    top.handleAction(Save.self) { handled += 1 }
+    top.handleAction(Save.self) { _ in handled += 1 }
     top.captureAction(Open.self) { _ in .unhandled }
 
     let leaf = try #require(tree?.node(id: "bottom"))
@@ -96,7 +96,7 @@ import ViewTree
       weakRoot = node
       let leaf = try #require(tree?.node(id: "leaf"))
       node.onAction { _ in }
-      node.handleAction(Save.self) {}
+      node.handleAction(Save.self) { _ in }
       let snapshot = node.snapshot(focused: leaf)
       #expect(snapshot.nodes.count == Self.depth)
       let trace = ActionTrace()
@@ -148,7 +148,7 @@ import ViewTree
       let document = Document()
       weakDocument = document
       let node = Node("n")
-        .handleAction(SaveDocument.self) { document.save() }
+        .handleAction(SaveDocument.self) { _ in document.save() }
         .catchError { _ in document.rows.removeAll() }
       weakNode = node
     }

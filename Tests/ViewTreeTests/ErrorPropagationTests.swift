@@ -7,7 +7,7 @@ import ViewTree
   @Test func anErrorIsCaughtTwoLevelsUp() throws {
     let tree = NodeTree("root") {
       Node("middle") {
-        Node("target").handleAction(Save.self) { throw TestError(name: "disk full") }
+        Node("target").handleAction(Save.self) { _ in throw TestError(name: "disk full") }
       }
     }
     var caught: [TestError] = []
@@ -29,7 +29,7 @@ import ViewTree
     let tree = NodeTree("root") {}
     tree.root
       .catchError { _ in log("attached before") }
-      .handleAction(Save.self) { throw TestError(name: "x") }
+      .handleAction(Save.self) { _ in throw TestError(name: "x") }
       .catchError { _ in log("attached after") }
     let outcome = tree.firstResponder.trigger(Save())
     #expect(log.entries == ["attached after"])
@@ -100,7 +100,7 @@ import ViewTree
 
   @Test func theTraceRecordsTheThrowAndTheCatch() throws {
     let tree = NodeTree("root") {
-      Node("target").handleAction(Save.self) { throw TestError(name: "t") }
+      Node("target").handleAction(Save.self) { _ in throw TestError(name: "t") }
     }
     tree.root.catchError { _ in }
     let trace = ActionTrace()

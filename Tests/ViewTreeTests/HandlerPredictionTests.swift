@@ -65,7 +65,7 @@ import ViewTree
       for node in nodes {
         for _ in 0..<Int.random(in: 0...2, using: &random) {
           switch Int.random(in: 0..<6, using: &random) {
-          case 0: node.handleAction(Save.self) {}
+          case 0: node.handleAction(Save.self) { _ in }
           case 1: node.handleAction(Open.self) { _ in }
           case 2: node.onAction { _ in }
           case 3: node.liftAction { (movie: MovieAction) in AppAction.movie(movie) }

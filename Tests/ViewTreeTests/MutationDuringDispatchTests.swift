@@ -145,7 +145,7 @@ import Testing
         log("dropped")
       }
       try #require(tree?.node(id: "mid")).onAction { _ in log("mid") }
-      tree?.root.handleAction(Save.self) { log("root") }
+      tree?.root.handleAction(Save.self) { _ in log("root") }
       outcome = leaf.trigger(Save())
       #expect(log.entries == ["dropped", "mid", "root"])
     }
@@ -174,7 +174,7 @@ import Testing
       log("outer")
       log("nested \(leaf.trigger(Open(path: "x")).isHandled)")
     }
-    tree?.root.handleAction(Save.self) { log("root") }
+    tree?.root.handleAction(Save.self) { _ in log("root") }
     #expect(leaf.trigger(Save()).isHandled)
     #expect(log.entries == ["outer", "inner x true", "nested true", "root"])
     // The dispatch ended and no handle is left: the root is gone, and the leaf with it.

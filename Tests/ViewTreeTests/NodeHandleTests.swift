@@ -13,7 +13,8 @@ import Testing
     let parent = NodeHandle()
     let child = NodeHandle()
     child.update(
-      to: NodeDeclaration("child") { NodeDeclaration("inner") }.handleAction(Save.self) { log("child v1") })
+      to: NodeDeclaration("child") { NodeDeclaration("inner") }.handleAction(Save.self) { _ in log("child v1")
+      })
     parent.update(to: NodeDeclaration("parent") { NodeDeclaration.slot(child) }.onAction { _ in })
     let tree = try NodeTree(root: try #require(parent.node))
     let childNode = try #require(child.node)
@@ -30,7 +31,8 @@ import Testing
 
     // The child re-renders: the parent is untouched, and the latest closure runs.
     child.update(
-      to: NodeDeclaration("child") { NodeDeclaration("inner") }.handleAction(Save.self) { log("child v2") })
+      to: NodeDeclaration("child") { NodeDeclaration("inner") }.handleAction(Save.self) { _ in log("child v2")
+      })
     #expect(tree.root.modifiers.map(\.description) == ["handleAction(Open)"])
     #expect(try #require(tree.node(id: "inner")).trigger(Save()).handler === childNode)
     #expect(log.entries == ["child v2"])
@@ -44,14 +46,14 @@ import Testing
     let placed = try #require(late.node)
     #expect(placed.parent === parent.node)
     #expect(placed.modifiers.isEmpty)
-    late.update(to: NodeDeclaration("late").handleAction(Save.self) {})
+    late.update(to: NodeDeclaration("late").handleAction(Save.self) { _ in })
     #expect(late.node === placed)
     #expect(placed.id == "late")
     #expect(placed.parent === parent.node)
 
     // The child first: its node exists unplaced until the parent places it.
     let early = NodeHandle()
-    early.update(to: NodeDeclaration("early").handleAction(Save.self) {})
+    early.update(to: NodeDeclaration("early").handleAction(Save.self) { _ in })
     let made = try #require(early.node)
     #expect(made.parent == nil)
     parent.update(
@@ -122,7 +124,7 @@ import Testing
   @Test func aDeclarationForAnotherHandlesNodeIsReportedNotApplied() throws {
     let first = NodeHandle()
     let second = NodeHandle()
-    first.update(to: NodeDeclaration("first").handleAction(Save.self) {})
+    first.update(to: NodeDeclaration("first").handleAction(Save.self) { _ in })
     second.update(to: NodeDeclaration("second"))
     let node = try #require(first.node)
     var reported: [ViewTreeError] = []
@@ -171,7 +173,7 @@ import Testing
     func declareBig(_ version: Int) -> NodeDeclaration {
       rendered += 1
       return NodeDeclaration("big") { for index in 0..<100 { NodeDeclaration("leaf\(index)") } }
-        .handleAction(Save.self) {}
+        .handleAction(Save.self) { _ in }
     }
     let tree = NodeTree(
       declaring: NodeDeclaration("root") {
@@ -213,7 +215,9 @@ import Testing
     #expect("\(trigger(Save()))" == "not dispatched: the NodeHandle has no node yet")
     child.update(to: NodeDeclaration("child").onAction { _ in log("child saw it") })
     parent.update(
-      to: NodeDeclaration("parent") { NodeDeclaration.slot(child) }.handleAction(Save.self) { log("parent") })
+      to: NodeDeclaration("parent") { NodeDeclaration.slot(child) }.handleAction(Save.self) { _ in
+        log("parent")
+      })
     let tree = try NodeTree(root: try #require(parent.node))
     #expect(trigger.canTrigger)
     #expect(trigger(Save()).handler === tree.root)

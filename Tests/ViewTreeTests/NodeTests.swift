@@ -133,7 +133,7 @@ import ViewTree
 
   @Test func modifiersCanBeListedAndRemoved() throws {
     let node = Node("n")
-      .handleAction(Save.self) {}
+      .handleAction(Save.self) { _ in }
       .onAction { _ in }
       .liftAction(AppAction.movie)
     #expect(
@@ -153,7 +153,7 @@ import ViewTree
   @Test func treeDescriptionDrawsNodesModifiersAndFocus() throws {
     let tree = NodeTree("window") {
       Node("sidebar") { Node("row") }
-      Node("editor").handleAction(Save.self) {}.focusable()
+      Node("editor").handleAction(Save.self) { _ in }.focusable()
     }
     tree.root.catchError { _ in }
     try tree.focus(id: "editor")

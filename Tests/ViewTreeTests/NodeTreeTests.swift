@@ -87,7 +87,7 @@ import Testing
 
   @Test func aTreeWhoseRootWasAdoptedDoesNotDispatchUntilItIsRemovedAgain() throws {
     let tree = NodeTree("inner") {}
-    tree.root.handleAction(Save.self) {}
+    tree.root.handleAction(Save.self) { _ in }
     let outer = Node("outer")
     try outer.addChild(tree.root)
     #expect(tree.isRooted == false)
@@ -104,7 +104,7 @@ import Testing
     try inner.focus(id: "field")
     let outer = NodeTree("outer") {}
     var handledBy: [String] = []
-    outer.root.handleAction(Save.self) { handledBy.append("outer") }
+    outer.root.handleAction(Save.self) { _ in handledBy.append("outer") }
     outer.requiresHandling = true
     try outer.root.addChild(inner.root)
     #expect(inner.isRooted == false)
@@ -223,14 +223,14 @@ import Testing
     weak let weakChild = inner.node(id: "child")
     var problems: [String] = []
     var childAliveDuringDispatch = false
-    inner.root.handleAction(Inner.self) { [unowned inner, unowned outer] in
+    inner.root.handleAction(Inner.self) { [unowned inner, unowned outer] _ in
       // Leaves the inner tree during its dispatch, joins the outer tree, and leaves it during its.
       let moving = inner.node(id: "moving")!
       moving.removeFromParent()
       try outer.root.addChild(moving)
       moving.removeFromParent()
     }
-    outer.root.handleAction(Outer.self) { [unowned inner, unowned outer] in
+    outer.root.handleAction(Outer.self) { [unowned inner, unowned outer] _ in
       inner.firstResponder.trigger(Inner())
       // The inner dispatch is over; the outer one still keeps "moving", and what leaves it.
       problems = outer.checkInvariants(idle: false)
@@ -252,7 +252,7 @@ import Testing
     let root: Node
     do {
       let tree = NodeTree("root") { Node("leaf").focusable() }
-      tree.root.handleAction(Save.self) {}
+      tree.root.handleAction(Save.self) { _ in }
       try tree.focus(id: "leaf")
       tree.requiresHandling = true
       root = tree.root

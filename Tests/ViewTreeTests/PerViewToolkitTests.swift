@@ -49,7 +49,7 @@ import Testing
       case .app:
         let count = state.count
         return NodeDeclaration("app") { for child in children { child } }
-          .handleAction(Save.self) { seen(Seen(key: -1, version: count)) }
+          .handleAction(Save.self) { _ in seen(Seen(key: -1, version: count)) }
       case .list:
         return NodeDeclaration("list\(key)") {
           NodeDeclaration("header\(key)")
@@ -57,7 +57,7 @@ import Testing
         }
         .onAction { _ in }
       case .row:
-        return NodeDeclaration("row\(key)").focusable().handleAction(Select.self) {
+        return NodeDeclaration("row\(key)").focusable().handleAction(Select.self) { _ in
           seen(Seen(key: key, version: version))
         }
       }

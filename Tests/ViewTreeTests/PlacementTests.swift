@@ -11,7 +11,7 @@ private func ids(_ node: Node?) -> [String] { node?.children.map { $0.id ?? "?" 
     let child = NodeHandle()
     parent.update(to: NodeDeclaration("list") { NodeDeclaration("header") })
     // The child's body runs before anything lists it: it places itself.
-    child.update(to: NodeDeclaration("row").handleAction(Save.self) {})
+    child.update(to: NodeDeclaration("row").handleAction(Save.self) { _ in })
     child.place(in: parent)
     #expect(ids(parent.node) == ["header", "row"])
     // The parent's next update does not mention it, and keeps it after what it declares.
@@ -150,7 +150,7 @@ private func ids(_ node: Node?) -> [String] { node?.children.map { $0.id ?? "?" 
     try handle.focus()
     #expect(tree.focusedNode === handle.node)
     var saved = 0
-    window.node?.handleAction(Save.self) { saved += 1 }
+    window.node?.handleAction(Save.self) { _ in saved += 1 }
     #expect(handle.triggerAction(Save()).isHandled)
     #expect(saved == 1)
   }
@@ -210,7 +210,7 @@ private func ids(_ node: Node?) -> [String] { node?.children.map { $0.id ?? "?" 
   @Test func anInactiveBranchIsOutOfEveryDispatchButKeepsItsPlace() throws {
     let (tree, second) = try window()
     var handled = 0
-    second.handleAction(Save.self) { handled += 1 }
+    second.handleAction(Save.self) { _ in handled += 1 }
     let c = try #require(tree.node(id: "c"))
     try tree.focus(c)
     tree.handlePointer(PointerInput(.move, at: PointerLocation(x: 1, y: 0)))

@@ -61,7 +61,7 @@ import ViewTree
     let log = Log()
     let tree = NodeTree("root") {
       Node("modal") {
-        Node("button").handleAction(Save.self) { log("button") }
+        Node("button").handleAction(Save.self) { _ in log("button") }
       }
       .captureAction { action in action is Save ? .handled : .unhandled }
     }
@@ -130,10 +130,10 @@ import ViewTree
 
   @Test func aTransformMayChangeTheActionsType() throws {
     let tree = NodeTree("root") {
-      Node("target").transformAction(Save.self) { Open(path: "saved") }
+      Node("target").transformAction(Save.self) { _ in Open(path: "saved") }
     }
     tree.root
-      .handleAction(Save.self) { Issue.record("the Save no longer exists above the transform") }
+      .handleAction(Save.self) { _ in Issue.record("the Save no longer exists above the transform") }
       .handleAction(Open.self) { _ in }
     let outcome = try #require(tree.node(id: "target")).trigger(Save())
     #expect(outcome.handlerID == "root")
@@ -144,9 +144,9 @@ import ViewTree
     let tree = NodeTree("root") {
       Node("target")
         .handleAction(Open.self) { _ in }
-        .receiveAction(Open.self) { .handled }
-        .captureAction(Open.self) { .handled }
-        .transformAction(Open.self) { Save() }
+        .receiveAction(Open.self) { _ in .handled }
+        .captureAction(Open.self) { _ in .handled }
+        .transformAction(Open.self) { _ in Save() }
         .onAction(Open.self) { _ in }
     }
     let trace = ActionTrace()
@@ -242,8 +242,8 @@ import ViewTree
     let tree = NodeTree("root") {
       Node("target")
         .onAction { _ in }
-        .transformAction(Save.self) { Open(path: "x") }
-        .handleAction(Save.self) {}
+        .transformAction(Save.self) { _ in Open(path: "x") }
+        .handleAction(Save.self) { _ in }
     }
     tree.root
       .captureAction { _ in .unhandled }
@@ -280,7 +280,7 @@ import ViewTree
     }
     tree.root
       .handleAction(Open.self) { _ in log("nested handled at root") }
-      .handleAction(Save.self) { log("outer handled at root") }
+      .handleAction(Save.self) { _ in log("outer handled at root") }
     var levels: [Int] = []
     tree.stepObserver = { levels.append($0.nestingLevel) }
     target.trigger(Save())
@@ -307,7 +307,7 @@ import ViewTree
       let outcome = trigger(Save())
       if case .notDispatched = outcome { refusals.append(outcome) }
     }
-    tree.root.handleAction(Save.self) {
+    tree.root.handleAction(Save.self) { _ in
       let outcome = trigger(Ping(count: 0))
       if case .notDispatched = outcome { refusals.append(outcome) }
     }

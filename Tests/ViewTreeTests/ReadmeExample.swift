@@ -26,7 +26,7 @@ func makeEditorTree(document: Document) -> NodeTree {
     }
     Node("editor")
       .focusable()
-      .handleAction(SaveDocument.self) { document.save() }
+      .handleAction(SaveDocument.self) { _ in document.save() }
   }
   tree.root.catchError { error in print("window caught \(error)") }
   return tree

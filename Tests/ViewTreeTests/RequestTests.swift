@@ -184,7 +184,7 @@ struct FetchProfile: Request {
 @Suite struct RequestPathTests {
   @Test func anAnswerIsTheSameWithAndWithoutATrace() throws {
     let (tree, nodes) = makeChain(9)
-    for node in nodes.dropLast() { node.handleAction(Save.self) {} }
+    for node in nodes.dropLast() { node.handleAction(Save.self) { _ in } }
     nodes[0].respond(to: FetchName.self) { request in "root #\(request.id)" }
     let leaf = nodes[8]
     #expect(try leaf.request(FetchName(id: 4)) == "root #4")

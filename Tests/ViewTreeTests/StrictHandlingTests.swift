@@ -15,7 +15,7 @@ import ViewTree
     #expect(error as? ViewTreeError == .unhandledAction(action: "Save()", path: "root/leaf"))
     #expect(thrower.id == "leaf")
     #expect(unhandled == 1)
-    tree.root.handleAction(Save.self) {}
+    tree.root.handleAction(Save.self) { _ in }
     #expect(tree.node(id: "leaf")!.trigger(Save()).isHandled)
   }
 

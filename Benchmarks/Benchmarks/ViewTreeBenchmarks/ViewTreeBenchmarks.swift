@@ -160,7 +160,7 @@ let benchmarks: @Sendable () -> Void = {
     let before = MemorySnapshot()
     benchmark.startMeasurement()
     let root = Node {
-      for _ in 0..<100_000 { Node().handleAction(Miss.self) {} }
+      for _ in 0..<100_000 { Node().handleAction(Miss.self) { _ in } }
     }
     benchmark.stopMeasurement()
     let after = MemorySnapshot()
@@ -242,7 +242,8 @@ let benchmarks: @Sendable () -> Void = {
   Benchmark("RedeclareOneLeaf") { benchmark, state in
     let leaf = state.leaf
     for round in benchmark.scaledIterations {
-      leaf.update(to: NodeDeclaration("row").handleAction(Hit.self) { blackHole(round) }.onAction { _ in })
+      leaf.update(
+        to: NodeDeclaration("row").handleAction(Hit.self) { _ in blackHole(round) }.onAction { _ in })
     }
   } setup: {
     LeafState()
@@ -490,9 +491,9 @@ final class WideState {
   let leaf: Node
   init(children: Int) {
     let root = Node {
-      for _ in 0..<children { Node().handleAction(Miss.self) {} }
+      for _ in 0..<children { Node().handleAction(Miss.self) { _ in } }
     }
-    root.handleAction(Hit.self) {}
+    root.handleAction(Hit.self) { _ in }
     tree = try! NodeTree(root: root)
     leaf = root.children[children / 2]
   }

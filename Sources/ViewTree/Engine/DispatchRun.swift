@@ -343,14 +343,6 @@ struct DispatchRun: ~Copyable {
         return .handled
       case .decideAll(let body):
         return try body(action) == .handled ? .handled : .passed
-      case .observeTyped(let body):
-        body()
-        return .passed
-      case .handleTyped(let body):
-        try body()
-        return .handled
-      case .decideTyped(let body):
-        return try body() == .handled ? .handled : .passed
       case .respond(let body):
         // The request in place, as for `.action`: passing `action` would copy it.
         let action = actionPointer

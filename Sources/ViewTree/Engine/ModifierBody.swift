@@ -73,13 +73,6 @@ enum ModifierBody {
   case handleAll((any Action) throws -> Void)
   /// An untyped receive or capture modifier's closure itself.
   case decideAll((any Action) throws -> ActionDisposition)
-  /// A value-less typed observer's closure itself: the dispatcher checks the type (see
-  /// `DispatchRun.typedMatch`).
-  case observeTyped(() -> Void)
-  /// A value-less typed handler's closure itself.
-  case handleTyped(() throws -> Void)
-  /// A value-less typed receive or capture modifier's closure itself.
-  case decideTyped(() throws -> ActionDisposition)
   case error((any Error) throws -> CatchReply)
   /// A responder: given the request and, when the caller awaits an answer, the slot to write it to.
   case respond(RespondBody)

@@ -36,17 +36,4 @@ extension ModifierHost {
       })
   }
 
-  /// Captures actions of one type without reading the value.
-  ///
-  /// - Parameters:
-  ///   - type: The type of action to capture.
-  ///   - body: Returns ``ActionDisposition/handled`` to stop the action here.
-  /// - Returns: This node or declaration, for chaining.
-  @discardableResult
-  public consuming func captureAction<T>(
-    _ type: T.Type, perform body: @escaping () throws -> ActionDisposition
-  ) -> Self {
-    return attach(
-      .capture, matching: type, body: .decideTyped(body))
-  }
 }

@@ -36,17 +36,6 @@ extension ModifierHost {
       })
   }
 
-  /// Handles actions of one type without reading the value.
-  ///
-  /// - Parameters:
-  ///   - type: The type of action to handle.
-  ///   - body: What to do.
-  /// - Returns: This node or declaration, for chaining.
-  @inlinable @discardableResult
-  public consuming func handleAction<T>(_ type: T.Type, perform body: @escaping () throws -> Void) -> Self {
-    return attach(
-      .handle, matching: type, body: .handleTyped(body))
-  }
 }
 
 extension ModifierHost {

@@ -26,15 +26,4 @@ extension ModifierHost {
       })
   }
 
-  /// Observes actions of one type without reading the value.
-  ///
-  /// - Parameters:
-  ///   - type: The type of action to observe.
-  ///   - body: What to do.
-  /// - Returns: This node or declaration, for chaining.
-  @inlinable @discardableResult
-  public consuming func onAction<T>(_ type: T.Type, perform body: @escaping () -> Void) -> Self {
-    return attach(
-      .observe, matching: type, body: .observeTyped(body))
-  }
 }

@@ -41,17 +41,4 @@ extension ModifierHost {
       })
   }
 
-  /// Lets the node decide whether actions of one type are handled here, without reading the value.
-  ///
-  /// - Parameters:
-  ///   - type: The type of action to receive.
-  ///   - body: The decision.
-  /// - Returns: This node or declaration, for chaining.
-  @discardableResult
-  public consuming func receiveAction<T>(
-    _ type: T.Type, perform body: @escaping () throws -> ActionDisposition
-  ) -> Self {
-    return attach(
-      .receive, matching: type, body: .decideTyped(body))
-  }
 }

@@ -43,24 +43,6 @@ extension ModifierHost {
       })
   }
 
-  /// Replaces actions of one type without reading the value.
-  ///
-  /// - Parameters:
-  ///   - type: The type of action to replace.
-  ///   - body: Returns the replacement.
-  /// - Returns: This node or declaration, for chaining.
-  @discardableResult
-  public consuming func transformAction<T>(
-    _ type: T.Type, perform body: @escaping () throws -> any Action
-  ) -> Self {
-    return attach(
-      .transform, matching: type,
-      body: .action { action, actionType in
-        guard isMatch(action, actionType, T.self) else { return .skipped }
-        action = try body()
-        return .transformed
-      })
-  }
 }
 
 extension ModifierHost {
