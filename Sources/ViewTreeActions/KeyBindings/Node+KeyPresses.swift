@@ -205,8 +205,10 @@ extension Node {
     return resolveKey(startingWith: chord)
   }
 
-  /// Resolves `chord` as the first key of a sequence, by the rule of ``resolveKey(_:)``.
-  private func resolveKey(startingWith chord: KeyChord) -> KeyResolution {
+  /// Resolves `chord` as the first key of a sequence, by the rule of ``resolveKey(_:)``; `top` is
+  /// this node's top-most node when the caller knows it (a key press finds it first), so that
+  /// reading the tree's defaults walks no further.
+  private func resolveKey(startingWith chord: KeyChord, top: Node? = nil) -> KeyResolution {
     // The first binding that begins with `chord` is in effect, since nothing before it overlaps
     // it; when it is `chord` alone, it hides every later one and the press resolves to it.
     var first: KeyBinding?
@@ -225,7 +227,7 @@ extension Node {
       first = KeyBinding(keys: bindings[index].keys, identifier: bindings[index].identifier, node: node)
       return true
     }
-    if first == nil, let tree,
+    if first == nil, let tree = (top ?? root).tree,
       let binding = tree.defaultKeyBindings.first(where: {
         $0.keys.chords.first == chord && appliesHere($0.identifier)
       })
@@ -312,11 +314,7 @@ extension Node {
   public func handleKey(_ chord: KeyChord) -> KeyPressResult {
     switch press(chord) {
     case .finished(let result): return result
-    case .perform(let binding, let cancelling):
-      if let move = FocusMove(identifier: binding.identifier) {
-        return .reporting(.movedFocus(binding, moveFocus(move)), cancelling: cancelling)
-      }
-      let (identifier, sender) = performed(by: binding)
+    case .perform(let binding, let identifier, let sender, let cancelling):
       return .reporting(.resolved(binding, perform(identifier, sender: sender)), cancelling: cancelling)
     }
   }
@@ -330,25 +328,24 @@ extension Node {
   nonisolated(nonsending) public func handleKey(_ chord: KeyChord) async -> KeyPressResult {
     switch press(chord) {
     case .finished(let result): return result
-    case .perform(let binding, let cancelling):
-      if let move = FocusMove(identifier: binding.identifier) {
-        return .reporting(.movedFocus(binding, moveFocus(move)), cancelling: cancelling)
-      }
-      let (identifier, sender) = performed(by: binding)
+    case .perform(let binding, let identifier, let sender, let cancelling):
       return .reporting(.resolved(binding, await perform(identifier, sender: sender)), cancelling: cancelling)
     }
   }
 
-  /// What a key press does once resolved.
+  /// What a key press does once resolved: everything but the perform, which the synchronous and
+  /// the awaited `handleKey` each run their way.
   private enum Press {
-    /// Nothing to perform: the press's result.
+    /// Nothing (more) to do: the press's result, a focus move included.
     case finished(KeyPressResult)
-    /// A binding to perform; its result goes into the cancellation, if the press cancelled a
-    /// pending sequence.
-    case perform(KeyBinding, cancelling: (PendingKeys, KeySequenceCancellation)?)
+    /// A binding whose identifier (or, for `item.Activate`, the item's) to perform with `sender`;
+    /// its result goes into the cancellation, if the press cancelled a pending sequence.
+    case perform(
+      KeyBinding, identifier: String, sender: Any, cancelling: (PendingKeys, KeySequenceCancellation)?)
   }
 
-  /// Resolves a key press and updates the pending sequence.
+  /// Resolves a key press, updates the pending sequence, and moves the focus for a focus
+  /// binding.
   private func press(_ chord: KeyChord) -> Press {
     let top = root
     var cancelling: (PendingKeys, KeySequenceCancellation)?
@@ -370,8 +367,13 @@ extension Node {
         )
       }
     }
-    switch resolution ?? resolveKey(startingWith: chord) {
-    case .binding(let binding): return .perform(binding, cancelling: cancelling)
+    switch resolution ?? resolveKey(startingWith: chord, top: top) {
+    case .binding(let binding):
+      if let move = FocusMove(identifier: binding.identifier) {
+        return .finished(.reporting(.movedFocus(binding, moveFocus(move, in: top)), cancelling: cancelling))
+      }
+      let (identifier, sender) = performed(by: binding)
+      return .perform(binding, identifier: identifier, sender: sender, cancelling: cancelling)
     case .unbound: return .finished(.reporting(.unbound(chord), cancelling: cancelling))
     case .pending(let pending):
       top.pendingKeys = PendingState(node: self, count: pending.count, continuations: pending.continuations)
@@ -396,9 +398,10 @@ extension Node {
     }
   }
 
-  /// Moves the focus of this node's tree, or reports that this node is in none.
-  fileprivate func moveFocus(_ move: FocusMove) -> FocusMoveResult {
-    guard let tree else { return .intercepted(.notDispatched(.notInTree)) }
+  /// Moves the focus of the tree whose top-most node is `top` (this node's, which the key press
+  /// found), or reports that this node is in none.
+  fileprivate func moveFocus(_ move: FocusMove, in top: Node) -> FocusMoveResult {
+    guard let tree = top.tree else { return .intercepted(.notDispatched(.notInTree)) }
     return tree.moveFocus(move)
   }
 }
@@ -417,7 +420,8 @@ extension KeyBinding {
   /// Whether this binding is still declared where it was found, on a node from `node` up.
   func isBound(at node: Node) -> Bool {
     if isDefault {
-      guard node.root === self.node, let tree = node.tree else { return false }
+      // `self.node` is the root then: its tree is found at once.
+      guard node.root === self.node, let tree = self.node.tree else { return false }
       return tree.defaultKeyBindings.contains { $0.keys == keys && $0.identifier == identifier }
     }
     guard node.isDescendant(of: self.node), self.node.hasAttachments else { return false }
