@@ -61,7 +61,7 @@ import ViewTreeActions
     let tree = NodeTree("root") { Node("leaf") }
     let result = tree.node(id: "leaf")!.perform("Save")
     guard case .unanswered(.unhandled(let action)) = result else {
-      Issue.record("expected notPerformed(unhandled), got \(result)")
+      Issue.record("expected unanswered(unhandled), got \(result)")
       return
     }
     #expect((action as? any ManagedActionRequest)?.identifier == "Save")
