@@ -34,13 +34,16 @@ extension ActionManager {
   }
 
   /// Performs `context`, whose identifier is `identifier`, with `registration`, which `refusal`
-  /// let through.
+  /// let through (so it is there: `refusal` answers for a missing one).
   @inline(__always)
   private func perform(
     _ context: ActionContext, _ identifier: ActionIdentifier, _ registration: Registration?
   ) -> PerformResult {
-    // `refusal` answered for a missing registration.
-    perform(context, identifier, registration.unsafelyUnwrapped)
+    // NB: a `switch`, not `guard let`, which copies the registration (a retain and a release).
+    switch registration {
+    case .some(let registration): perform(context, identifier, registration)
+    case .none: .unknown(identifier)
+    }
   }
 
   // NB: the identifier and the registration are the caller's (borrowed): reading them from the
