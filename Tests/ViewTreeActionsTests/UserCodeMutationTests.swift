@@ -144,15 +144,21 @@ struct RunAction: ManagedAction {
     let manager = ActionManager()
     try manager.register(Fetch { seen.append($0) })
     tree.root.actionManager(manager)
-    tree.node(id: "editor")?.provideActionContext { $0.set("draft.txt", forKey: "document") }
+    var provided = 0
+    tree.node(id: "editor")?.provideActionContext {
+      provided += 1
+      $0.set("draft.txt", forKey: "document")
+    }
     try tree.focus(id: "editor")
-    // Synchronously, an asynchronous action cannot run and says so.
+    // Synchronously, an asynchronous action cannot run and says so, before any provider runs.
     let synchronous = { tree.firstResponder.perform("Fetch") }
     guard case .answered(.failed(_, ActionsError.requiresAwait("Fetch")), _) = synchronous() else {
       Issue.record("expected requiresAwait")
       return
     }
+    #expect(provided == 0)
     #expect(await tree.firstResponder.perform("menu.Fetch").isPerformed)
+    #expect(provided == 1)
     #expect(seen == ["draft.txt"])
     // Async key handling takes the same route.
     tree.root.bindKey("ctrl+f", to: "Fetch")
