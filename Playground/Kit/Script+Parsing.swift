@@ -1,3 +1,4 @@
+import Actions
 import ViewTree
 import ViewTreeActions
 
@@ -24,7 +25,7 @@ public enum ScriptStep: Hashable, Sendable, CustomStringConvertible {
 /// Why a script could not be read, and where.
 public enum ScriptError: Error, CustomStringConvertible {
   /// A key that does not parse.
-  case key(KeyChordParseError)
+  case key(ParseError<InvalidKeyChord>)
   /// A step that is neither a key, `click:ID` nor `wheel:N`.
   case step(String)
 
@@ -54,7 +55,7 @@ public func parseScript(_ script: String) throws(ScriptError) -> [ScriptStep] {
       guard let lines = Int(part.dropFirst("wheel:".count)) else { throw .step(String(part)) }
       steps.append(.wheel(lines))
     } else {
-      do throws(KeyChordParseError) {
+      do throws(ParseError<InvalidKeyChord>) {
         steps.append(.key(try KeyChord(parsing: String(part))))
       } catch {
         throw .key(error)

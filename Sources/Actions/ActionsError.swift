@@ -3,7 +3,7 @@ public enum ActionsError: Error, Hashable, CustomStringConvertible {
   /// An action is already registered under this identifier.
   case duplicateIdentifier(String)
   /// The identifier cannot be registered: it must be a bare name, without a prefix or arguments.
-  case invalidRegistrationIdentifier(String, IdentifierParseError?)
+  case invalidRegistrationIdentifier(String, ParseError<InvalidIdentifier>?)
   /// No action is registered under this identifier.
   case notRegistered(String)
   /// The action is asynchronous: perform it with `await manager.perform(...)`.

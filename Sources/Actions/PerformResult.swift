@@ -7,7 +7,7 @@ public enum PerformResult: Sendable {
   /// No action is registered under the identifier's name.
   case unknown(ActionIdentifier)
   /// The identifier did not parse; nothing ran.
-  case invalidIdentifier(IdentifierParseError)
+  case invalidIdentifier(ParseError<InvalidIdentifier>)
   /// The action threw, or could not run (see ``ActionsError/requiresAwait(_:)`` and
   /// ``ActionsError/reentrancyLimit(_:)``).
   case failed(ActionIdentifier, any Error)

@@ -5,7 +5,7 @@ public enum ViewTreeActionsError: Error, Hashable, CustomStringConvertible {
   /// The node is not bound to an identifier (see `Node.actionItem(_:)`).
   case notAnItem(node: String)
   /// The keys did not parse.
-  case invalidChord(KeyChordParseError)
+  case invalidChord(ParseError<InvalidKeyChord>)
   /// The node already binds the same keys, or a sequence that begins with them or that they
   /// begin (see `Node.resolveKey(_:)`): the first binding stays.
   case keysConflict(keys: KeySequence, node: String, bound: KeySequence, identifier: String)

@@ -1,28 +1,25 @@
 import Actions
 import ViewTree
 
-/// Why ``makeTree(_:)`` could not read a shape.
-public struct TreeShapeError: Error, Equatable, CustomStringConvertible {
-  /// The shape that failed.
-  public let shape: String
-  /// The UTF-8 offset of the problem, as in the other parse errors of the package
-  /// (`IdentifierParseError`, `KeyChordParseError`): the length of `shape` when it ended early.
-  public let offset: Int
-  /// What was expected there.
-  public let expected: String
+/// Why ``makeTree(_:)`` could not read a shape: what it expected where the shape went wrong.
+public enum InvalidTreeShape: ParseErrorReason {
+  /// A node id (letters, digits, `_`, `-`, `.`) was expected.
+  case expectedID
+  /// `,` or `)` was expected after a node in a list of children.
+  case expectedCommaOrClosingParenthesis
+  /// The shape should have ended.
+  case expectedEnd
 
-  /// Creates an error.
-  public init(shape: String, offset: Int, expected: String) {
-    self.shape = shape
-    self.offset = offset
-    self.expected = expected
-  }
+  /// `tree shape`.
+  public static var subject: String { "tree shape" }
 
-  /// A message with the shape and a caret under the problem.
-  public var description: String {
-    caretMessage(
-      "invalid tree shape: expected \(expected) (offset \(offset))", text: shape,
-      column: column(ofUTF8Offset: offset, in: shape))
+  /// What went wrong, for messages.
+  public var message: String {
+    switch self {
+    case .expectedID: "expected a node id"
+    case .expectedCommaOrClosingParenthesis: "expected ',' or ')'"
+    case .expectedEnd: "expected the end of the shape"
+    }
   }
 }
 
@@ -38,12 +35,12 @@ public struct TreeShapeError: Error, Equatable, CustomStringConvertible {
 ///
 /// - Parameter shape: The shape.
 /// - Returns: A tree whose root is the shape's outermost node.
-/// - Throws: ``TreeShapeError`` with the offset of the problem.
-public func makeTree(_ shape: String) throws(TreeShapeError) -> NodeTree {
+/// - Throws: ``ParseError`` with the offset of the problem.
+public func makeTree(_ shape: String) throws(ParseError<InvalidTreeShape>) -> NodeTree {
   var reader = ShapeReader(shape: shape)
   let root = try reader.readNode()
   reader.skipSpaces()
-  guard reader.isAtEnd else { throw reader.error("the end of the shape") }
+  guard reader.isAtEnd else { throw reader.error(.expectedEnd) }
   // The root was just created and has no parent or tree, so this cannot fail.
   return try! NodeTree(root: root)
 }
@@ -89,18 +86,18 @@ private struct ShapeReader {
     while let character = current, character.isWhitespace { advance() }
   }
 
-  mutating func readID() throws(TreeShapeError) -> String {
+  mutating func readID() throws(ParseError<InvalidTreeShape>) -> String {
     skipSpaces()
     let start = index
     while let character = current, character.isLetter || character.isNumber || "_-.".contains(character) {
       advance()
     }
-    guard index > start else { throw error("a node id") }
+    guard index > start else { throw error(.expectedID) }
     return String(shape[start..<index])
   }
 
   /// Reads a node and its subtree with an explicit stack of open parents.
-  mutating func readNode() throws(TreeShapeError) -> Node {
+  mutating func readNode() throws(ParseError<InvalidTreeShape>) -> Node {
     let root = Node(try readID())
     var open: [Node] = []
     var current = root
@@ -130,13 +127,12 @@ private struct ShapeReader {
         current = open.removeLast()
         closed = true
       default:
-        throw error("',' or ')'")
+        throw error(.expectedCommaOrClosingParenthesis)
       }
     }
   }
 
-  func error(_ expected: String) -> TreeShapeError {
-    TreeShapeError(
-      shape: shape, offset: shape.utf8.distance(from: shape.startIndex, to: index), expected: expected)
+  func error(_ reason: InvalidTreeShape) -> ParseError<InvalidTreeShape> {
+    ParseError(text: shape, offset: shape.utf8.distance(from: shape.startIndex, to: index), reason: reason)
   }
 }

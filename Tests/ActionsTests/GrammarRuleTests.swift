@@ -7,7 +7,7 @@ import Testing
 
 enum Parsed: Equatable, CustomStringConvertible {
   case identifier(prefix: String?, name: String, arguments: [String: ArgumentValue])
-  case error(IdentifierParseError.Reason)
+  case error(InvalidIdentifier)
 
   init(_ text: String) {
     do {

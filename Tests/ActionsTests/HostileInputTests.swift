@@ -7,7 +7,7 @@ import Testing
 // not make parsing quadratic in the argument count.
 
 @Suite struct HostileInputTests {
-  func parseError(_ text: String) -> IdentifierParseError? {
+  func parseError(_ text: String) -> ParseError<InvalidIdentifier>? {
     do {
       _ = try ActionIdentifier(parsing: text)
       return nil

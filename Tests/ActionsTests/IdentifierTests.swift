@@ -7,7 +7,7 @@ import Testing
   func thePrefixIsDiscardedAndTheLastComponentNamesTheAction(text: String) throws {
     // "a b.c(d).Save" has a "(" in what would be the prefix: it parses as name "c" with arguments.
     if text.contains("(") {
-      #expect(throws: IdentifierParseError.self) { try ActionIdentifier(parsing: text) }
+      #expect(throws: ParseError<InvalidIdentifier>.self) { try ActionIdentifier(parsing: text) }
       return
     }
     let identifier = try ActionIdentifier(parsing: text)
@@ -86,7 +86,7 @@ import Testing
   }
 
   @Test(arguments: [
-    ("", 0, IdentifierParseError.Reason.emptyName),
+    ("", 0, InvalidIdentifier.emptyName),
     ("(", 0, .emptyName),
     ("menu.", 5, .emptyName),
     ("menu.(a: 1)", 5, .emptyName),
@@ -106,27 +106,26 @@ import Testing
     (#"Save("a": "\q")"#, 11, .invalidEscape),
     (#"Save("a": "\ud800")"#, 11, .invalidEscape),
   ])
-  func malformedIdentifiersReportWhatAndWhere(text: String, offset: Int, reason: IdentifierParseError.Reason)
-  {
-    #expect(throws: IdentifierParseError(text: text, offset: offset, reason: reason)) {
+  func malformedIdentifiersReportWhatAndWhere(text: String, offset: Int, reason: InvalidIdentifier) {
+    #expect(throws: ParseError<InvalidIdentifier>(text: text, offset: offset, reason: reason)) {
       try ActionIdentifier(parsing: text)
     }
   }
 
   @Test func errorsDrawACaretUnderTheOffendingPosition() {
-    let error = IdentifierParseError(text: "Save(a 1)", offset: 7, reason: .missingColon(key: "a"))
+    let error = ParseError<InvalidIdentifier>(text: "Save(a 1)", offset: 7, reason: .missingColon(key: "a"))
     #expect(
       error.description == """
         invalid identifier: expected ':' after the key 'a' (offset 7)
           Save(a 1)
                  ^
         """)
-    #expect(error.expected == "':'")
+    #expect(error.reason.expected == "':'")
   }
 
   @Test func invalidUTF8NeverTraps() throws {
     let garbage = String(decoding: [0xFF, 0x28, 0xC3, 0x28, 0xE2, 0x82, 0x3A, 0x29], as: UTF8.self)
-    #expect(throws: IdentifierParseError.self) { try ActionIdentifier(parsing: garbage) }
+    #expect(throws: ParseError<InvalidIdentifier>.self) { try ActionIdentifier(parsing: garbage) }
     let name = String(decoding: [0x53, 0xFF, 0x61], as: UTF8.self)
     #expect(try ActionIdentifier(parsing: name).name == name)
   }

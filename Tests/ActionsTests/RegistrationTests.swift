@@ -56,8 +56,8 @@ import Testing
     let second = try manager.identifier(parsing: "menu.Save(a: 1)")
     #expect(first == second)
     #expect(manager.cachedIdentifierCount == 1)
-    #expect(throws: IdentifierParseError.self) { try manager.identifier(parsing: "Save(") }
-    #expect(throws: IdentifierParseError.self) { try manager.identifier(parsing: "Save(") }
+    #expect(throws: ParseError<InvalidIdentifier>.self) { try manager.identifier(parsing: "Save(") }
+    #expect(throws: ParseError<InvalidIdentifier>.self) { try manager.identifier(parsing: "Save(") }
     #expect(manager.cachedIdentifierCount == 2)
   }
 

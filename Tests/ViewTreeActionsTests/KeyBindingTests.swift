@@ -15,7 +15,7 @@ import ViewTreeActions
   }
 
   @Test(arguments: [
-    ("", 0, KeyChordParseError.Reason.empty),
+    ("", 0, InvalidKeyChord.empty),
     ("ctrl+", 5, .emptyPart),
     ("ctrl++s", 5, .emptyPart),
     ("+s", 0, .emptyPart),
@@ -26,8 +26,8 @@ import ViewTreeActions
     ("f0", 0, .unknownKey("f0")),
     ("ctrl+ ", 5, .unknownKey(" ")),
   ])
-  func malformedChordsAreErrorsWithAPosition(text: String, offset: Int, reason: KeyChordParseError.Reason) {
-    #expect(throws: KeyChordParseError(text: text, offset: offset, reason: reason)) {
+  func malformedChordsAreErrorsWithAPosition(text: String, offset: Int, reason: InvalidKeyChord) {
+    #expect(throws: ParseError<InvalidKeyChord>(text: text, offset: offset, reason: reason)) {
       try KeyChord(parsing: text)
     }
   }
@@ -39,12 +39,14 @@ import ViewTreeActions
     let plusses = String(repeating: "+", count: 10_000_000)
     let controls = String(repeating: "ctrl+", count: 1_000_000) + "s"
     for (text, offset, reason) in [
-      (plusses, 0, KeyChordParseError.Reason.emptyPart), (controls, 5, .duplicateModifier("ctrl")),
+      (plusses, 0, InvalidKeyChord.emptyPart), (controls, 5, .duplicateModifier("ctrl")),
     ] {
       let clock = ContinuousClock()
-      var error: KeyChordParseError?
+      var error: ParseError<InvalidKeyChord>?
       let elapsed = clock.measure {
-        do throws(KeyChordParseError) { _ = try KeyChord(parsing: text) } catch let caught { error = caught }
+        do throws(ParseError<InvalidKeyChord>) { _ = try KeyChord(parsing: text) } catch let caught {
+          error = caught
+        }
       }
       #expect(error?.offset == offset)
       #expect(error?.reason == reason)
@@ -53,7 +55,7 @@ import ViewTreeActions
     // A long first part is read to its end, once.
     let longName = String(repeating: "x", count: 100_000) + "+s"
     #expect(
-      throws: KeyChordParseError(
+      throws: ParseError<InvalidKeyChord>(
         text: longName, offset: 0, reason: .unknownModifier(String(longName.dropLast(2))))
     ) {
       try KeyChord(parsing: longName)
@@ -163,7 +165,7 @@ import ViewTreeActions
   }
 
   @Test func malformedKeyPressesAreErrors() {
-    #expect(throws: KeyChordParseError(text: "ctrl+", offset: 5, reason: .emptyPart)) {
+    #expect(throws: ParseError<InvalidKeyChord>(text: "ctrl+", offset: 5, reason: .emptyPart)) {
       try KeyChord(parsing: "ctrl+")
     }
   }
@@ -179,9 +181,9 @@ import ViewTreeActions
     // A capital is the letter with shift, as a terminal reports it.
     #expect(try KeyChord(parsing: "É") == KeyChord(parsing: "shift+é"))
     // Two characters, whitespace and controls are not keys.
-    #expect(throws: KeyChordParseError.self) { try KeyChord(parsing: "ab") }
-    #expect(throws: KeyChordParseError.self) { try KeyChord(parsing: "ctrl+\u{A0}") }
-    #expect(throws: KeyChordParseError.self) { try KeyChord(parsing: "ctrl+\u{7}") }
+    #expect(throws: ParseError<InvalidKeyChord>.self) { try KeyChord(parsing: "ab") }
+    #expect(throws: ParseError<InvalidKeyChord>.self) { try KeyChord(parsing: "ctrl+\u{A0}") }
+    #expect(throws: ParseError<InvalidKeyChord>.self) { try KeyChord(parsing: "ctrl+\u{7}") }
   }
 }
 
@@ -196,7 +198,7 @@ import ViewTreeActions
     ("esc", "escape"), ("del", "delete"), ("ins", "insert"), ("pgup", "pageup"), ("pgdn", "pagedown"),
     ("/", "/"), ("5", "5"), ("ctrl+5", "ctrl+5"),
   ]
-  static let invalid: [(String, KeyChordParseError.Reason)] = [
+  static let invalid: [(String, InvalidKeyChord)] = [
     ("", .empty), ("ctrl+", .emptyPart), ("+s", .emptyPart), ("ctrl++", .emptyPart), ("+", .emptyPart),
     ("ctrl+ctrl+s", .duplicateModifier("ctrl")), ("ctrl+control+s", .duplicateModifier("control")),
     ("hyper+s", .unknownModifier("hyper")), ("s+ctrl", .unknownModifier("s")), ("f0", .unknownKey("f0")),

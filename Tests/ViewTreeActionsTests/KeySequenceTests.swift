@@ -38,22 +38,24 @@ private func color(_ name: String) -> String { "SetColor(color: \(name))" }
   }
 
   @Test(arguments: [
-    ("", 0, KeyChordParseError.Reason.empty),
+    ("", 0, InvalidKeyChord.empty),
     ("   ", 0, .empty),
     ("ctrl+k ctrl+", 12, .emptyPart),
     ("g  hyper+x", 3, .unknownModifier("hyper")),
     ("g xy", 2, .unknownKey("xy")),
   ])
   func malformedSequencesAreErrorsAtTheOffendingChord(
-    text: String, offset: Int, reason: KeyChordParseError.Reason
+    text: String, offset: Int, reason: InvalidKeyChord
   ) {
-    #expect(throws: KeyChordParseError(text: text, offset: offset, reason: reason)) {
+    #expect(throws: ParseError<InvalidKeyChord>(text: text, offset: offset, reason: reason)) {
       try KeySequence(parsing: text)
     }
   }
 
   @Test func theCaretPointsIntoTheWholeSequence() throws {
-    let error = try #require(throws: KeyChordParseError.self) { try KeySequence(parsing: "ctrl+k shift+xyz") }
+    let error = try #require(throws: ParseError<InvalidKeyChord>.self) {
+      try KeySequence(parsing: "ctrl+k shift+xyz")
+    }
     #expect(
       "\(error)" == "invalid key chord: 'xyz' is not a key (offset 13)\n  ctrl+k shift+xyz\n               ^")
   }

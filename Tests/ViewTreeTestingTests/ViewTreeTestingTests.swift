@@ -22,13 +22,21 @@ struct Failure: Error {}
   }
 
   @Test(arguments: [
-    ("", 0, "a node id"), ("window(", 7, "a node id"), ("window(a", 8, "',' or ')'"),
-    ("window(a,)", 9, "a node id"), ("a b", 2, "the end of the shape"), ("a(b))", 4, "the end of the shape"),
+    ("", 0, InvalidTreeShape.expectedID), ("window(", 7, .expectedID),
+    ("window(a", 8, .expectedCommaOrClosingParenthesis), ("window(a,)", 9, .expectedID),
+    ("a b", 2, .expectedEnd),
+    ("a(b))", 4, .expectedEnd),
     // UTF-8 offsets, as in the other parse errors: "é" and "名" are two and three bytes.
-    ("é(名 x)", 7, "',' or ')'"),
+    ("é(名 x)", 7, .expectedCommaOrClosingParenthesis),
   ])
-  func malformedShapesAreErrorsWithAnOffset(shape: String, offset: Int, expected: String) {
-    #expect(throws: TreeShapeError(shape: shape, offset: offset, expected: expected)) { try makeTree(shape) }
+  func malformedShapesAreErrorsWithAnOffset(shape: String, offset: Int, reason: InvalidTreeShape) {
+    #expect(throws: ParseError(text: shape, offset: offset, reason: reason)) { try makeTree(shape) }
+  }
+
+  @Test func aShapeErrorShowsWhereTheShapeWentWrong() {
+    let error = ParseError(
+      text: "a(b c)", offset: 4, reason: InvalidTreeShape.expectedCommaOrClosingParenthesis)
+    #expect(error.description == "invalid tree shape: expected ',' or ')' (offset 4)\n  a(b c)\n      ^")
   }
 
   @Test func deepShapesDoNotRecurse() throws {
@@ -200,8 +208,8 @@ struct Failure: Error {}
 
 @Suite struct TreeShapeStrictnessTests {
   @Test func aNodeHasOneListOfChildren() {
-    #expect(throws: TreeShapeError.self) { try makeTree("a(b)(c)") }
-    #expect(throws: TreeShapeError.self) { try makeTree("a(b(c)(d))") }
+    #expect(throws: ParseError<InvalidTreeShape>.self) { try makeTree("a(b)(c)") }
+    #expect(throws: ParseError<InvalidTreeShape>.self) { try makeTree("a(b(c)(d))") }
     #expect((try? makeTree("a(b(c), d)"))?.root.subtreeCount == 4)
   }
 }
@@ -212,7 +220,7 @@ struct Failure: Error {}
     #expect(try makeTree(" a ( b , c ) ").root.subtreeCount == 3)
     #expect(try makeTree("a-b.c_d(e1)").root.id == "a-b.c_d")
     for bad in ["", "a(b,)", "a()", "a b", "a(b))", "a$", "(a)", "a(,b)", "a(b c)"] {
-      #expect(throws: TreeShapeError.self, "\(bad.debugDescription)") { try makeTree(bad) }
+      #expect(throws: ParseError<InvalidTreeShape>.self, "\(bad.debugDescription)") { try makeTree(bad) }
     }
   }
 }

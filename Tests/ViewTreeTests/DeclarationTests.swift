@@ -21,6 +21,25 @@ import ViewTree
     #expect(tree.node(id: "a")!.trigger(Save()).handlerID == "a")
   }
 
+  /// A node and a declaration read and set the same things the same way, so code generic over
+  /// `ModifierHost` sees what it set.
+  @Test func aNodeAndADeclarationReadWhatTheyWereGivenAlike() {
+    func configured<Host: ModifierHost>(_ host: consuming Host) -> Host {
+      host.settingAttachment(NoteKey.self, to: "note").requiresHandling()
+    }
+    let declaration = configured(NodeDeclaration("d"))
+    #expect(declaration[attachment: NoteKey.self] == "note")
+    #expect(declaration.requiresHandling)
+    #expect(!NodeDeclaration("plain").requiresHandling(false).requiresHandling)
+    let node = configured(Node("n"))
+    #expect(node[attachment: NoteKey.self] == "note")
+    #expect(node.requiresHandling)
+    let updated = Node("d")
+    updated.update(to: declaration)
+    #expect(updated[attachment: NoteKey.self] == "note")
+    #expect(updated.requiresHandling)
+  }
+
   /// The children the two control-flow tests below declare, in order.
   static func controlFlowIDs(_ flag: Bool) -> [String?] {
     let branch: [String?] = flag ? ["if", "then", "case true"] : ["else", "case false", "case false 2"]

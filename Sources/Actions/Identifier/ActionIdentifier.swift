@@ -52,9 +52,9 @@ public struct ActionIdentifier: Hashable, Sendable, CustomStringConvertible {
   /// Parsing never traps, whatever the input.
   ///
   /// - Parameter text: The identifier's text.
-  /// - Throws: ``IdentifierParseError``, with the offset of the offending character.
+  /// - Throws: `ParseError<InvalidIdentifier>`, with the offset of the offending character.
   /// - Complexity: O(*n*) in the length of `text`.
-  public init(parsing text: String) throws(IdentifierParseError) {
+  public init(parsing text: String) throws(ParseError<InvalidIdentifier>) {
     self = try IdentifierParser.parse(text)
   }
 

@@ -10,10 +10,7 @@
 /// where the text was cut, so a megabyte of input makes a message of a few lines. Control
 /// characters are shown escaped (`\n`, `\u{0}`), so the message prints on one line and the caret
 /// stays under its character.
-///
-/// Shared, within the package, by the parse errors of Actions, ViewTreeActions and
-/// ViewTreeTesting.
-package func caretMessage(_ message: String, text: String, column: Int) -> String {
+func caretMessage(_ message: String, text: String, column: Int) -> String {
   let characters = Array(text)
   let caret = min(max(0, column), characters.count)
   let start = max(0, caret - caretContext)
@@ -30,7 +27,7 @@ package func caretMessage(_ message: String, text: String, column: Int) -> Strin
 }
 
 /// How many characters of the text a caret message shows on each side of the caret.
-package let caretContext = 40
+let caretContext = 40
 
 /// A piece of input as a message quotes it: at most `caretContext` characters, with `…` where it
 /// was cut, and control characters escaped.
@@ -63,6 +60,6 @@ private func displayed(_ character: Character) -> String {
 }
 
 /// The column (in characters) at which the UTF-8 offset `offset` of `text` falls.
-package func column(ofUTF8Offset offset: Int, in text: String) -> Int {
+func column(ofUTF8Offset offset: Int, in text: String) -> Int {
   String(decoding: text.utf8.prefix(offset), as: UTF8.self).count
 }

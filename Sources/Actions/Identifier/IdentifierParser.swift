@@ -10,14 +10,14 @@ struct IdentifierParser {
     self.bytes = Array(text.utf8)
   }
 
-  static func parse(_ text: String) throws(IdentifierParseError) -> ActionIdentifier {
+  static func parse(_ text: String) throws(ParseError<InvalidIdentifier>) -> ActionIdentifier {
     var parser = IdentifierParser(text: text)
     return try parser.parseIdentifier()
   }
 
   // MARK: - Grammar
 
-  private mutating func parseIdentifier() throws(IdentifierParseError) -> ActionIdentifier {
+  private mutating func parseIdentifier() throws(ParseError<InvalidIdentifier>) -> ActionIdentifier {
     // The head runs to the first "(" or the end; its last "." separates prefix and name.
     var headEnd = 0
     var lastDot = -1
@@ -46,7 +46,7 @@ struct IdentifierParser {
   }
 
   /// Parses `arguments ")"` after the opening parenthesis.
-  private mutating func parseArguments() throws(IdentifierParseError) -> [ActionArgument] {
+  private mutating func parseArguments() throws(ParseError<InvalidIdentifier>) -> [ActionArgument] {
     var arguments: [ActionArgument] = []
     // The keys seen so far, once there are enough that scanning the list would cost more.
     var keys: Set<String> = []
@@ -92,13 +92,13 @@ struct IdentifierParser {
     }
   }
 
-  private mutating func parseKey() throws(IdentifierParseError) -> String? {
+  private mutating func parseKey() throws(ParseError<InvalidIdentifier>) -> String? {
     if index < bytes.count, bytes[index] == .quote { return try parseString() }
     return parseWord()
   }
 
   /// A value; bare words are classified on their bytes, so that only strings become `String`s.
-  private mutating func parseValue() throws(IdentifierParseError) -> ArgumentValue? {
+  private mutating func parseValue() throws(ParseError<InvalidIdentifier>) -> ArgumentValue? {
     if index < bytes.count, bytes[index] == .quote { return .string(try parseString()) }
     guard let word = scanWord() else { return nil }
     let bytes = self.bytes[word]
@@ -146,7 +146,7 @@ struct IdentifierParser {
   }
 
   /// A JSON string, starting at its opening quote.
-  private mutating func parseString() throws(IdentifierParseError) -> String {
+  private mutating func parseString() throws(ParseError<InvalidIdentifier>) -> String {
     let start = index
     index += 1
     let contentStart = index
@@ -201,7 +201,9 @@ struct IdentifierParser {
 
   /// The scalar of `\uXXXX` (with a following low surrogate for a high one); `index` is after the
   /// `u`.
-  private mutating func parseUnicodeEscape(escapeStart: Int) throws(IdentifierParseError) -> Unicode.Scalar? {
+  private mutating func parseUnicodeEscape(escapeStart: Int) throws(ParseError<InvalidIdentifier>) -> Unicode
+    .Scalar?
+  {
     guard let unit = readHex4() else { return nil }
     if (0xD800...0xDBFF).contains(unit) {
       guard index + 1 < bytes.count, bytes[index] == .backslash, bytes[index + 1] == UInt8(ascii: "u")
@@ -248,8 +250,8 @@ struct IdentifierParser {
     return string(position, end).first ?? "\u{FFFD}"
   }
 
-  private func error(at offset: Int, _ reason: IdentifierParseError.Reason) -> IdentifierParseError {
-    IdentifierParseError(text: text, offset: offset, reason: reason)
+  private func error(at offset: Int, _ reason: InvalidIdentifier) -> ParseError<InvalidIdentifier> {
+    ParseError<InvalidIdentifier>(text: text, offset: offset, reason: reason)
   }
 
   // The bytes that end words and names are all below 64, so a class is one 64-bit mask. Computed

@@ -74,12 +74,12 @@ public final class ActionManager {
     /// The identifier when the text parsed; `nil` when it did not, and `error` says why.
     let identifier: ActionIdentifier?
     /// Why the text did not parse; `nil` when it did.
-    let error: IdentifierParseError?
+    let error: ParseError<InvalidIdentifier>?
     var registration: Registration?
     var version: Int
 
     init(parsing text: String, version: Int) {
-      do throws(IdentifierParseError) {
+      do throws(ParseError<InvalidIdentifier>) {
         identifier = try ActionIdentifier(parsing: text)
         error = nil
       } catch {
@@ -202,7 +202,7 @@ public final class ActionManager {
 
   private static func registrationName(_ text: String) throws(ActionsError) -> String {
     let parsed: ActionIdentifier
-    do throws(IdentifierParseError) {
+    do throws(ParseError<InvalidIdentifier>) {
       parsed = try ActionIdentifier(parsing: text)
     } catch {
       throw .invalidRegistrationIdentifier(text, error)
@@ -217,8 +217,8 @@ public final class ActionManager {
   ///
   /// - Parameter text: The identifier.
   /// - Returns: The parsed identifier.
-  /// - Throws: ``IdentifierParseError``.
-  public func identifier(parsing text: String) throws(IdentifierParseError) -> ActionIdentifier {
+  /// - Throws: `ParseError<InvalidIdentifier>`.
+  public func identifier(parsing text: String) throws(ParseError<InvalidIdentifier>) -> ActionIdentifier {
     let entry = entry(for: text)
     guard let identifier = entry.identifier else {
       // Set whenever `identifier` is not.
@@ -279,11 +279,11 @@ public final class ActionManager {
   ///   - providers: Providers, nearest first.
   ///   - configure: Sets the caller's own values, which providers do not replace.
   /// - Returns: The context.
-  /// - Throws: ``IdentifierParseError``.
+  /// - Throws: `ParseError<InvalidIdentifier>`.
   public func makeContext(
     for text: String, sender: Any? = nil, providers: [any ActionContextProvider] = [],
     configure: (ActionContext) -> Void = { _ in }
-  ) throws(IdentifierParseError) -> ActionContext {
+  ) throws(ParseError<InvalidIdentifier>) -> ActionContext {
     let context = makeContext(
       try identifier(parsing: text), sender: sender, providers: providers, configure: configure)
     // Handed out: the caller may keep it longer than the manager.
@@ -318,7 +318,7 @@ public final class ActionManager {
   @inline(__always)
   func withCallerContext<R>(
     _ text: String, sender: consuming Any?, configure: (ActionContext) -> Void,
-    provide: (ActionContext) -> Void, invalid: (IdentifierParseError) -> R,
+    provide: (ActionContext) -> Void, invalid: (ParseError<InvalidIdentifier>) -> R,
     refuse: (ActionIdentifier, Registration?) -> R? = { _, _ in nil },
     then body: (ActionContext, ActionIdentifier, Registration?) -> R
   ) -> R {

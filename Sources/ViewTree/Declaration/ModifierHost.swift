@@ -16,11 +16,9 @@ public protocol ModifierHost {
   ///   the modifier.
   consuming func adding(_ modifier: consuming DeclaredModifier) -> Self
 
-  /// Returns this host with its ``Node/requiresHandling`` flag set to `required`.
-  ///
-  /// - Parameter required: Whether unhandled actions from this subtree end as errors.
-  /// - Returns: For a ``Node``, the node itself, changed; for a ``NodeDeclaration``, a copy.
-  consuming func settingRequiresHandling(_ required: Bool) -> Self
+  /// Whether every action triggered from this node or below must be handled (see
+  /// ``Node/requiresHandling``); ``requiresHandling(_:)`` sets it in a chain of modifiers.
+  var requiresHandling: Bool { get set }
 
   /// Whether a modifier of `kind` matching exactly `type` is already there.
   ///
@@ -39,10 +37,7 @@ public protocol ModifierHost {
   consuming func removingModifiers(_ kind: ModifierKind, matching type: Any.Type) -> Self
 
   /// The value attached (or declared) for `key`, or its default value.
-  ///
-  /// - Parameter key: The attachment's key.
-  /// - Returns: The value.
-  func attachment<Key: NodeAttachmentKey>(_ key: Key.Type) -> Key.Value
+  subscript<Key: NodeAttachmentKey>(attachment key: Key.Type) -> Key.Value { get }
 
   /// Returns this host with `value` attached for `key` (see ``NodeAttachmentKey``).
   ///

@@ -34,7 +34,9 @@ public struct NodeDeclaration: ModifierHost {
   // The modifiers, then the flags, which take their tail padding: 128 bytes in all, so that the
   // builder and an update move declarations with a few vector moves rather than a call.
   @usableFromInline var modifiers = DeclaredModifiers()
-  var requiresHandling = false
+  /// Whether every action triggered from the declared subtree must be handled (see
+  /// ``Node/requiresHandling``); a node updated to this declaration takes it.
+  public var requiresHandling = false
   /// Whether this is a fragment the builder made (see `init(fragment:)`).
   var isFragment = false
   /// Whether an update keeps the matched node as it is (see ``slot(_:)`` and ``unchanged(_:)``).
@@ -134,16 +136,6 @@ public struct NodeDeclaration: ModifierHost {
     return copy
   }
 
-  /// Returns this declaration with its handling requirement set (see ``Node/requiresHandling``).
-  ///
-  /// - Parameter required: Whether unhandled actions from the declared subtree end as errors.
-  /// - Returns: The changed declaration.
-  public consuming func settingRequiresHandling(_ required: Bool) -> NodeDeclaration {
-    var copy = self
-    copy.requiresHandling = required
-    return copy
-  }
-
   /// Whether the declaration has a modifier of `kind` matching exactly `type`.
   ///
   /// - Parameters:
@@ -167,10 +159,7 @@ public struct NodeDeclaration: ModifierHost {
   }
 
   /// The value declared for `key`, or its default value.
-  ///
-  /// - Parameter key: The attachment's key.
-  /// - Returns: The value.
-  public func attachment<Key: NodeAttachmentKey>(_ key: Key.Type) -> Key.Value {
+  public subscript<Key: NodeAttachmentKey>(attachment key: Key.Type) -> Key.Value {
     for declared in attachments where declared.key == ObjectIdentifier(key) {
       // Only `settingAttachment` stores under `ObjectIdentifier(Key.self)`, always a `Key.Value`.
       if let value = declared.value as? Key.Value { return value }

@@ -35,8 +35,22 @@ extension Node {
   ///   without attachments answers at once.
   @inlinable
   public subscript<Key: NodeAttachmentKey>(attachment key: Key.Type) -> Key.Value {
-    get { box(for: key)?.value ?? Key.defaultValue }
+    get {
+      // The geometry and the input traits are fields of the node (see `NodeGeometry`); the
+      // comparisons fold away once the subscript is specialized for a key.
+      if key == NodeGeometryKey.self || key == InputTraitsKey.self, let field = fieldValue(for: key) {
+        return field
+      }
+      return box(for: key)?.value ?? Key.defaultValue
+    }
     set { attach(AttachmentBox(newValue), for: ObjectIdentifier(key)) }
+  }
+
+  /// The value of the field kept for `key`, one of the keys whose values are fields.
+  @usableFromInline
+  func fieldValue<Key: NodeAttachmentKey>(for key: Key.Type) -> Key.Value? {
+    if key == NodeGeometryKey.self { return _extras?.geometry as? Key.Value }
+    return inputTraits as? Key.Value
   }
 
   /// Calls `body` with the value attached under a key, if any, read where it is rather than

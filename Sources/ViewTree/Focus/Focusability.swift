@@ -40,7 +40,7 @@ extension ModifierHost {
   public consuming func focusable(_ isFocusable: Bool = true, order: Int = 0, focusOnPress: Bool = true)
     -> Self
   {
-    var traits = attachment(InputTraitsKey.self) ?? InputTraits()
+    var traits = self[attachment: InputTraitsKey.self] ?? InputTraits()
     traits.isFocusable = isFocusable
     traits.order = order
     traits.focusOnPress = focusOnPress
@@ -85,7 +85,7 @@ extension ModifierHost {
     _ kind: FocusScopeKind = .group, defaultFocus: String? = nil, ordered: Bool = false,
     autofocus: Bool = false
   ) -> Self {
-    var traits = attachment(InputTraitsKey.self) ?? InputTraits()
+    var traits = self[attachment: InputTraitsKey.self] ?? InputTraits()
     traits.scope = kind
     traits.ordered = ordered
     traits.autofocus = autofocus
@@ -101,7 +101,7 @@ extension ModifierHost {
   /// - Returns: This node or declaration, for chaining.
   @discardableResult
   public consuming func descendantsFocusable(_ allowed: Bool) -> Self {
-    var traits = attachment(InputTraitsKey.self) ?? InputTraits()
+    var traits = self[attachment: InputTraitsKey.self] ?? InputTraits()
     traits.descendantsFocusable = allowed
     return settingAttachment(InputTraitsKey.self, to: traits)
   }

@@ -6,6 +6,7 @@
 /// that a walk (Tab, a direction move, a press) reads one field per node; plain data, so that
 /// reading it copies bytes and counts no references. The attachment key is how a declaration
 /// names it; a node's `settingAttachment` and `removeAttachment` for the key write the field.
+@usableFromInline
 struct InputTraits {
   var isFocusable = false
   var scope: FocusScopeKind?
@@ -16,20 +17,23 @@ struct InputTraits {
   var order = 0
 }
 
+@usableFromInline
 enum InputTraitsKey: NodeAttachmentKey {
-  static var defaultValue: InputTraits? { nil }
+  @usableFromInline static var defaultValue: InputTraits? { nil }
 }
 
 /// What a node declared about where it is (``ModifierHost/frame(_:zIndex:hitBehavior:)``): kept
 /// in a field of the node's extras rather than in its list of attachments, as hit testing reads
 /// it for every sibling it tries. The attachment key is how a declaration names it; a node's
 /// `settingAttachment` and `removeAttachment` for the key write the field.
+@usableFromInline
 struct NodeGeometry: Equatable {
   var frame: NodeFrame?
   var zIndex = 0
   var hitBehavior = HitBehavior.opaque
 }
 
+@usableFromInline
 enum NodeGeometryKey: NodeAttachmentKey {
-  static var defaultValue: NodeGeometry? { nil }
+  @usableFromInline static var defaultValue: NodeGeometry? { nil }
 }

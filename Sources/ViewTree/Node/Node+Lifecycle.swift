@@ -19,7 +19,7 @@ extension ModifierHost {
   /// - Returns: This node or declaration, for chaining.
   @discardableResult
   public consuming func onAttach(_ body: @escaping (Node) -> Void) -> Self {
-    var callbacks = attachment(LifecycleCallbacks.self)
+    var callbacks = self[attachment: LifecycleCallbacks.self]
     callbacks.attach.append(body)
     return settingAttachment(LifecycleCallbacks.self, to: callbacks)
   }
@@ -31,7 +31,7 @@ extension ModifierHost {
   /// - Returns: This node or declaration, for chaining.
   @discardableResult
   public consuming func onDetach(_ body: @escaping (Node) -> Void) -> Self {
-    var callbacks = attachment(LifecycleCallbacks.self)
+    var callbacks = self[attachment: LifecycleCallbacks.self]
     callbacks.detach.append(body)
     return settingAttachment(LifecycleCallbacks.self, to: callbacks)
   }

@@ -64,7 +64,9 @@ extension ModifierHost {
   /// - Returns: This node or declaration, for chaining.
   @discardableResult
   public consuming func requiresHandling(_ required: Bool = true) -> Self {
-    settingRequiresHandling(required)
+    var host = self
+    host.requiresHandling = required
+    return host
   }
 }
 
@@ -76,16 +78,6 @@ extension Node: ModifierHost {
   @discardableResult
   public func adding(_ modifier: consuming DeclaredModifier) -> Node {
     attachModifier(modifier)
-    return self
-  }
-
-  /// Sets ``requiresHandling``.
-  ///
-  /// - Parameter required: The new value.
-  /// - Returns: This node.
-  @discardableResult
-  public func settingRequiresHandling(_ required: Bool) -> Node {
-    requiresHandling = required
     return self
   }
 
@@ -117,19 +109,7 @@ extension Node: ModifierHost {
     return self
   }
 
-  /// The value attached for `key`, or its default value; the same as `self[attachment: key]`.
-  ///
-  /// - Parameter key: The attachment's key.
-  /// - Returns: The value.
-  public func attachment<Key: NodeAttachmentKey>(_ key: Key.Type) -> Key.Value {
-    // The geometry is a field of the node (see `NodeGeometry`).
-    if key == NodeGeometryKey.self, let geometry = _extras?.geometry as? Key.Value { return geometry }
-    // So are the input traits (see `InputTraits`).
-    if key == InputTraitsKey.self, let traits = inputTraits as? Key.Value { return traits }
-    return self[attachment: key]
-  }
-
-  /// Attaches `value` for `key`; the same as setting `self[attachment: key]`.
+  /// Attaches `value` for `key`; the same as setting `self[attachment: key]`, in a chain.
   ///
   /// - Parameters:
   ///   - key: The attachment's key.

@@ -86,8 +86,8 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
   /// Parses a chord such as `"ctrl+shift+s"`.
   ///
   /// - Parameter text: The chord.
-  /// - Throws: ``KeyChordParseError``, with the offset of the offending part.
-  public init(parsing text: String) throws(KeyChordParseError) {
+  /// - Throws: `ParseError<InvalidKeyChord>`, with the offset of the offending part.
+  public init(parsing text: String) throws(ParseError<InvalidKeyChord>) {
     self = try KeyChordParser.parse(text)
   }
 
@@ -129,55 +129,37 @@ extension KeyChord.Key {
   }
 }
 
-/// Why a key chord could not be parsed, and where.
-public struct KeyChordParseError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// What went wrong.
-  public enum Reason: Hashable, Sendable {
-    /// The text is empty.
-    case empty
-    /// A part between `+` signs is empty (`ctrl++s`, `ctrl+`).
-    case emptyPart
-    /// A part before the last is not a modifier.
-    case unknownModifier(String)
-    /// The same modifier appears twice.
-    case duplicateModifier(String)
-    /// The last part is not a key.
-    case unknownKey(String)
-  }
+/// Why a key chord or sequence could not be parsed (see ``KeyChord/init(parsing:)``).
+public enum InvalidKeyChord: ParseErrorReason {
+  /// The text is empty.
+  case empty
+  /// A part between `+` signs is empty (`ctrl++s`, `ctrl+`).
+  case emptyPart
+  /// A part before the last is not a modifier.
+  case unknownModifier(String)
+  /// The same modifier appears twice.
+  case duplicateModifier(String)
+  /// The last part is not a key.
+  case unknownKey(String)
 
-  /// The text that failed to parse.
-  public let text: String
-  /// The UTF-8 offset of the offending part.
-  public let offset: Int
-  /// What went wrong.
-  public let reason: Reason
+  /// `key chord`.
+  public static var subject: String { "key chord" }
 
-  /// Creates an error.
-  public init(text: String, offset: Int, reason: Reason) {
-    self.text = text
-    self.offset = offset
-    self.reason = reason
-  }
-
-  /// A message with the text and a caret under the offending part.
-  public var description: String {
-    let what: String =
-      switch reason {
-      case .empty: "expected a key"
-      case .emptyPart: "expected a modifier or key between '+' signs"
-      case .unknownModifier(let part): "'\(quoted(part))' is not a modifier (ctrl, alt, shift, meta)"
-      case .duplicateModifier(let part): "the modifier '\(quoted(part))' appears twice"
-      case .unknownKey(let part): "'\(quoted(part))' is not a key"
-      }
-    return caretMessage(
-      "invalid key chord: \(what) (offset \(offset))", text: text,
-      column: column(ofUTF8Offset: offset, in: text))
+  /// What went wrong, for messages.
+  public var message: String {
+    switch self {
+    case .empty: "expected a key"
+    case .emptyPart: "expected a modifier or key between '+' signs"
+    case .unknownModifier(let part): "'\(quoted(part))' is not a modifier (ctrl, alt, shift, meta)"
+    case .duplicateModifier(let part): "the modifier '\(quoted(part))' appears twice"
+    case .unknownKey(let part): "'\(quoted(part))' is not a key"
+    }
   }
 }
 
 enum KeyChordParser {
-  static func parse(_ text: String) throws(KeyChordParseError) -> KeyChord {
-    if text.isEmpty { throw KeyChordParseError(text: text, offset: 0, reason: .empty) }
+  static func parse(_ text: String) throws(ParseError<InvalidKeyChord>) -> KeyChord {
+    if text.isEmpty { throw ParseError<InvalidKeyChord>(text: text, offset: 0, reason: .empty) }
     // Each part before a "+" is checked as a modifier as soon as it ends, so that malformed text
     // is rejected after reading up to its first mistake, with no list of parts.
     var modifiers: KeyModifiers = []
@@ -190,9 +172,9 @@ enum KeyChordParser {
       offset = text.utf8.distance(from: text.utf8.startIndex, to: start)
     }
     let last = Substring(text.utf8[start...])
-    if last.isEmpty { throw KeyChordParseError(text: text, offset: offset, reason: .emptyPart) }
+    if last.isEmpty { throw ParseError<InvalidKeyChord>(text: text, offset: offset, reason: .emptyPart) }
     guard let key = key(named: last) else {
-      throw KeyChordParseError(text: text, offset: offset, reason: .unknownKey(String(last)))
+      throw ParseError<InvalidKeyChord>(text: text, offset: offset, reason: .unknownKey(String(last)))
     }
     return KeyChord(key, modifiers: modifiers)
   }
@@ -200,14 +182,14 @@ enum KeyChordParser {
   /// Adds the modifier `part` names to `modifiers`, or throws the error for it.
   private static func addModifier(
     _ part: Substring, at offset: Int, in text: String, to modifiers: inout KeyModifiers
-  ) throws(KeyChordParseError) {
-    if part.isEmpty { throw KeyChordParseError(text: text, offset: offset, reason: .emptyPart) }
+  ) throws(ParseError<InvalidKeyChord>) {
+    if part.isEmpty { throw ParseError<InvalidKeyChord>(text: text, offset: offset, reason: .emptyPart) }
     // No modifier name is longer than 7 bytes; a longer part is not lowercased to find that out.
     guard part.utf8.count <= 7, let modifier = modifier(named: part.lowercased()) else {
-      throw KeyChordParseError(text: text, offset: offset, reason: .unknownModifier(String(part)))
+      throw ParseError<InvalidKeyChord>(text: text, offset: offset, reason: .unknownModifier(String(part)))
     }
     if modifiers.contains(modifier) {
-      throw KeyChordParseError(text: text, offset: offset, reason: .duplicateModifier(String(part)))
+      throw ParseError<InvalidKeyChord>(text: text, offset: offset, reason: .duplicateModifier(String(part)))
     }
     modifiers.insert(modifier)
   }

@@ -1,3 +1,5 @@
+import Actions
+
 /// One or more key chords pressed one after another, such as `g g` or `ctrl+k ctrl+s`.
 ///
 /// Parse sequences from text with ``init(parsing:)``: chords (see ``KeyChord``) separated by
@@ -24,8 +26,8 @@ public struct KeySequence: Hashable, Sendable, CustomStringConvertible, Expressi
   /// Parses a sequence such as `"ctrl+k ctrl+s"`: chords separated by one or more spaces.
   ///
   /// - Parameter text: The sequence.
-  /// - Throws: ``KeyChordParseError``, with the offset of the offending part in `text`.
-  public init(parsing text: String) throws(KeyChordParseError) {
+  /// - Throws: `ParseError<InvalidKeyChord>`, with the offset of the offending part in `text`.
+  public init(parsing text: String) throws(ParseError<InvalidKeyChord>) {
     var chords: [KeyChord] = []
     var offset = 0
     for part in text.utf8.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false) {
@@ -34,10 +36,10 @@ public struct KeySequence: Hashable, Sendable, CustomStringConvertible, Expressi
       do {
         chords.append(try KeyChordParser.parse(String(Substring(part))))
       } catch {
-        throw KeyChordParseError(text: text, offset: offset + error.offset, reason: error.reason)
+        throw ParseError<InvalidKeyChord>(text: text, offset: offset + error.offset, reason: error.reason)
       }
     }
-    if chords.isEmpty { throw KeyChordParseError(text: text, offset: 0, reason: .empty) }
+    if chords.isEmpty { throw ParseError<InvalidKeyChord>(text: text, offset: 0, reason: .empty) }
     self.chords = chords
   }
 

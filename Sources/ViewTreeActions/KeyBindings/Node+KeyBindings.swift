@@ -57,7 +57,7 @@ extension ModifierHost {
   /// - Returns: This node or declaration, for chaining.
   @discardableResult
   public consuming func bindKey(_ keys: String, to identifier: String) -> Self {
-    do throws(KeyChordParseError) {
+    do throws(ParseError<InvalidKeyChord>) {
       return bindKey(try KeySequence(parsing: keys), to: identifier)
     } catch {
       return reporting(ViewTreeActionsError.invalidChord(error))
@@ -75,17 +75,17 @@ extension ModifierHost {
   public consuming func bindKey(_ keys: KeySequence, to identifier: String) -> Self {
     guard !keys.chords.isEmpty else {
       return reporting(
-        ViewTreeActionsError.invalidChord(KeyChordParseError(text: "", offset: 0, reason: .empty)))
+        ViewTreeActionsError.invalidChord(ParseError<InvalidKeyChord>(text: "", offset: 0, reason: .empty)))
     }
     if keys.chords.dropFirst().contains(KeyChord(.escape)) {
       return reporting(ViewTreeActionsError.escapeInSequence(keys))
     }
-    do throws(IdentifierParseError) {
+    do throws(ParseError<InvalidIdentifier>) {
       _ = try ActionIdentifier(parsing: identifier)
     } catch {
       return reporting(ViewTreeActionsError.invalidIdentifier(identifier, reason: "\(error)"))
     }
-    var bindings = attachment(KeyBindingsAttachment.self)
+    var bindings = self[attachment: KeyBindingsAttachment.self]
     if let existing = bindings.first(where: { $0.keys.overlaps(keys) }) {
       return reporting(
         ViewTreeActionsError.keysConflict(

@@ -25,7 +25,7 @@ extension ModifierHost {
   /// - Complexity: O(*p*) in the number of providers the node or declaration already has.
   @discardableResult
   public consuming func provideActionContext(_ provide: @escaping (ActionContext) -> Void) -> Self {
-    let providers = NodeProviders(appending: provide, to: attachment(ContextProviders.self))
+    let providers = NodeProviders(appending: provide, to: self[attachment: ContextProviders.self])
     return settingAttachment(ContextProviders.self, to: providers)
   }
 
