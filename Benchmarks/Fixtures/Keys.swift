@@ -64,7 +64,7 @@ package final class ContinuationsState {
   /// The reference: each continuation validated at the focus with its binding as sender, as
   /// `validatedContinuations()` validates them, with nothing else.
   package func validateEach() -> [Validation] {
-    pending.continuations.map { pending.node.validate($0.identifier, sender: $0) }
+    pending.continuations.map { pending.node.validate($0.identifier.text, sender: $0) }
   }
 }
 

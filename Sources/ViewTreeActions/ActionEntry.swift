@@ -49,7 +49,7 @@ public struct ActionEntry: CustomStringConvertible {
   public var description: String {
     var text = keys.map { "\($0)  " } ?? ""
     text += title
-    if let shadowedBy { text += " (shadowed by \(shadowedBy.node.label))" }
+    if let by = shadowedBy?.node { text += " (shadowed by \(by.label))" }
     if !validation.isEnabled { text += " (disabled)" }
     return text
   }

@@ -13,7 +13,7 @@ public enum ViewTreeActionsError: Error, Hashable, CustomStringConvertible {
   /// pending sequence.
   case escapeInSequence(KeySequence)
   /// The identifier keys were bound to did not parse.
-  case invalidIdentifier(String, reason: String)
+  case invalidIdentifier(ParseError<InvalidIdentifier>)
 
   /// A sentence that says what went wrong and where.
   public var description: String {
@@ -29,8 +29,8 @@ public enum ViewTreeActionsError: Error, Hashable, CustomStringConvertible {
         + " (a key press could not tell which one is meant)"
     case .escapeInSequence(let keys):
       "'\(keys)' can never complete: Escape cancels a pending key sequence"
-    case .invalidIdentifier(let identifier, let reason):
-      "cannot bind a key to '\(quoted(identifier))': \(reason)"
+    case .invalidIdentifier(let error):
+      "cannot bind a key to '\(quoted(error.text))': \(error)"
     }
   }
 }

@@ -17,7 +17,7 @@ import ViewTreeActions
     #expect(bindings.map { $0.shadowedBy == nil } == [true, false, true, true, true])
     // The tree's defaults come last, on its root.
     #expect(bindings.suffix(2).map(\.identifier) == ["focus.Next", "focus.Previous"])
-    #expect(bindings[1].shadowedBy?.node.label == "editor")
+    #expect(bindings[1].shadowedBy?.node?.label == "editor")
     // Validated from the focus, as a key press there would be: the editor has no selection.
     #expect(bindings[2].validation.isEnabled == false)
     #expect(bindings[1].validation.title == "Save report.txt")

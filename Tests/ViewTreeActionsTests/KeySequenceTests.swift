@@ -84,7 +84,7 @@ private func color(_ name: String) -> String { "SetColor(color: \(name))" }
 
   @Test func aSequenceWithEscapeAfterItsFirstKeyIsReported() throws {
     let node = Node("editor").bindKey("g escape", to: "Never").bindKey("escape g", to: "Fine")
-    #expect(node.keyBindings.map(\.identifier) == ["Fine"])
+    #expect(node.keyBindings.map(\.identifier.text) == ["Fine"])
     #expect(
       node.problems.map { "\($0)" } == [
         "'g escape' can never complete: Escape cancels a pending key sequence"
@@ -118,7 +118,7 @@ private func chord(_ text: String) -> KeyChord { try! KeyChord(parsing: text) }
       Issue.record("ctrl+r completes the sequence")
       return
     }
-    #expect(binding.identifier == color("red"))
+    #expect(binding.identifier.text == color("red"))
     #expect(editor.tree.pendingKeys != nil)
     guard case .resolved(let resolved, let result) = focus.handleKey(chord("ctrl+r")) else {
       Issue.record("ctrl+r completes the sequence")
@@ -221,7 +221,7 @@ private func chord(_ text: String) -> KeyChord { try! KeyChord(parsing: text) }
       declaring: NodeDeclaration("root").bindKey("g g", to: "Top").bindKey("g h", to: "Home"))
     #expect(try press("g", at: tree.root) == ["pending g (g g, g h)"])
     tree.update(to: NodeDeclaration("root").bindKey("g h", to: "Home"))
-    #expect(tree.pendingKeys?.continuations.map(\.identifier) == ["Home"])
+    #expect(tree.pendingKeys?.continuations.map(\.identifier.text) == ["Home"])
     #expect(try press("g", at: tree.root) == ["cancelled g (broken); pending g (g h)"])
     tree.update(to: NodeDeclaration("root").bindKey("g h", to: "Home"))
     #expect(describe(tree.root.handleKey(chord("h"))) == "g h -> Home")
@@ -274,7 +274,7 @@ private func chord(_ text: String) -> KeyChord { try! KeyChord(parsing: text) }
       Node("a").focusable()
       Node("b").focusable().bindKey("tab x", to: "Indent")
     }
-    tree.defaultKeyBindings += [([chord("ctrl+w"), chord("l")], "focus.Right")]
+    tree.defaultKeyBindings += [try KeyBinding("ctrl+w l", to: "focus.Right")]
     try tree.focus(id: "a")
     #expect(
       try press("ctrl+w l", at: tree.firstResponder) == [
@@ -325,12 +325,12 @@ private func chord(_ text: String) -> KeyChord { try! KeyChord(parsing: text) }
       return
     }
     #expect(pending.continuations.count == 651)
-    #expect(pending.continuations.first?.identifier == "Leaf")
+    #expect(pending.continuations.first?.identifier.text == "Leaf")
     let listed = leaf.bindingsInEffect()
     // 676 on the root, one on the leaf, and the tree's Tab and Shift-Tab.
     #expect(listed.count == 679)
     #expect(listed.suffix(2).map(\.identifier) == ["focus.Next", "focus.Previous"])
-    #expect(listed.filter { $0.shadowedBy?.identifier == "Leaf" }.count == 26)
+    #expect(listed.filter { $0.shadowedBy?.identifier.text == "Leaf" }.count == 26)
     #expect(listed.filter { $0.shadowedBy != nil }.count == 26)
   }
 
@@ -366,28 +366,60 @@ private func chord(_ text: String) -> KeyChord { try! KeyChord(parsing: text) }
       Issue.record("the last key completes the sequence")
       return
     }
-    #expect(binding.identifier == "Long")
+    #expect(binding.identifier.text == "Long")
     #expect(binding.keys.description.count == 19_999)
   }
 
-  @Test func theTreesDefaultsMayHoldAnythingWithoutBreakingAKeyPress() throws {
+  @Test func theTreesDefaultsMayOverlapWithoutBreakingAKeyPress() throws {
     let tree = NodeTree("root") { Node("leaf") }
     let leaf = try #require(tree.node(id: "leaf"))
-    tree.defaultKeyBindings = [
-      (KeySequence([]), "Empty"), ([chord("g"), chord("escape")], "Never"), ([chord("g")], "Go"),
-      ([chord("g"), chord("g")], "Top"), ([chord("x")], "X"), ([chord("x")], "Twice"),
+    tree.defaultKeyBindings = try [
+      KeyBinding("g h", to: "Help"), KeyBinding("g", to: "Go"), KeyBinding("g g", to: "Top"),
+      KeyBinding("x", to: "X"), KeyBinding("x", to: "Twice"),
     ]
-    // `g escape` is taken first and hides `g`; `g g` overlaps neither. `g` waits, and Escape
-    // cancels before `g escape` can complete.
-    #expect(try press("g escape", at: leaf) == ["pending g (g escape, g g)", "cancelled g (escape)"])
-    #expect(try press("g g", at: leaf) == ["pending g (g escape, g g)", "g g -> Top"])
+    // `g h` is taken first and hides `g`; `g g` overlaps neither. `g` waits for either.
+    #expect(try press("g h", at: leaf) == ["pending g (g h, g g)", "g h -> Help"])
+    #expect(try press("g g", at: leaf) == ["pending g (g h, g g)", "g g -> Top"])
     // Of two defaults with the same keys, the first is the one in effect.
     #expect(try press("x", at: leaf) == ["x -> X"])
-    // Listed as resolution takes them; empty keys, which no press can match, are not listed.
+    // Listed as resolution takes them.
     #expect(
       leaf.bindingsInEffect().map(\.description) == [
-        "g escape  Never (disabled)", "g  Go (shadowed by root) (disabled)", "g g  Top (disabled)",
+        "g h  Help (disabled)", "g  Go (shadowed by root) (disabled)", "g g  Top (disabled)",
         "x  X (disabled)", "x  Twice (shadowed by root) (disabled)",
+      ])
+  }
+
+  @Test func aBindingIsCheckedWhenMadeAsBindKeyChecksIt() throws {
+    #expect(throws: ViewTreeActionsError.invalidChord(ParseError(text: "", offset: 0, reason: .empty))) {
+      try KeyBinding(KeySequence([]), to: "Empty")
+    }
+    #expect(throws: ViewTreeActionsError.escapeInSequence([chord("g"), chord("escape")])) {
+      try KeyBinding("g escape", to: "Never")
+    }
+    #expect(
+      throws: ViewTreeActionsError.invalidChord(ParseError(text: "ctrl+", offset: 5, reason: .emptyPart))
+    ) {
+      try KeyBinding("ctrl+", to: "Save")
+    }
+    let identifierError = try #require(throws: ParseError<InvalidIdentifier>.self) {
+      try ActionIdentifier(parsing: "Save(a 1)")
+    }
+    #expect(throws: ViewTreeActionsError.invalidIdentifier(identifierError)) {
+      try KeyBinding("s", to: "Save(a 1)")
+    }
+    // The identifier is kept parsed; a binding as a node or a tree keeps it names no node.
+    let binding = try KeyBinding("ctrl+k ctrl+s", to: "menu.SetColor(color: red)")
+    #expect(binding.identifier.name == "SetColor")
+    #expect(binding.identifier["color"] == .string("red"))
+    #expect(binding.node == nil && !binding.isDefault)
+    #expect(binding.description == "ctrl+k ctrl+s -> menu.SetColor(color: red)")
+    let node = Node("n").bindKey("ctrl+k ctrl+s", to: "menu.SetColor(color: red)")
+    #expect(node.keyBindings.map(\.description) == [binding.description])
+    // A tree that was given no defaults reads the standard ones.
+    #expect(
+      try NodeTree(root: Node("t")).defaultKeyBindings.map(\.description) == [
+        "tab -> focus.Next", "shift+tab -> focus.Previous", "enter -> item.Activate",
       ])
   }
 

@@ -141,11 +141,17 @@ public func fuzzKeySequences(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt
       let sequence = KeySequence(keys.map { try! KeyChord(parsing: $0) })
       let owner = (a >> 6) % 5
       if owner == 4, b % 7 == 6 {
-        // The defaults take anything, an empty sequence too: it never matches and hides nothing.
-        tree.defaultKeyBindings.append((KeySequence([]), identifier))
+        // A binding of no keys is refused when made, for the defaults as for a node.
+        precondition((try? KeyBinding(KeySequence([]), to: identifier)) == nil)
       } else if owner == 4 {
-        tree.defaultKeyBindings.append((sequence, identifier))
-        reference.defaults.append(Binding(keys: keys, identifier: identifier, node: Binding.defaults))
+        // The defaults may overlap, but a binding with Escape after its first key is refused.
+        if let binding = try? KeyBinding(sequence, to: identifier) {
+          precondition(!keys.dropFirst().contains("escape"))
+          tree.defaultKeyBindings.append(binding)
+          reference.defaults.append(Binding(keys: keys, identifier: identifier, node: Binding.defaults))
+        } else {
+          precondition(keys.dropFirst().contains("escape"))
+        }
       } else {
         nodes[owner].bindKey(sequence, to: identifier)
         let binding = Binding(keys: keys, identifier: identifier, node: owner)

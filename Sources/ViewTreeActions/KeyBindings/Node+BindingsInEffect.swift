@@ -16,8 +16,7 @@ extension Node {
   /// enabled, and `item.Activate` has the validation of the item it activates. The tree's
   /// ``ViewTree/NodeTree/defaultKeyBindings`` (Tab, Shift-Tab, and Enter at an item) come last,
   /// on the root, as resolution takes them: a footer lists the keys that move the focus too (a
-  /// footer that leaves them out filters their identifiers). Keys that no press can match (an
-  /// empty default) are not listed.
+  /// footer that leaves them out filters their identifiers).
   ///
   /// - Parameter includingShadowed: Whether to list bindings a nearer one hides (default: yes).
   /// - Returns: The bindings.
@@ -26,17 +25,15 @@ extension Node {
   public func bindingsInEffect(includingShadowed: Bool = true) -> [ActionEntry] {
     let inEffect = OverlapIndex<KeyBinding>()
     var found: [(binding: KeyBinding, shadowedBy: KeyBinding?)] = []
-    forEachBinding { keys, identifier, node, isDefault in
-      guard !keys.chords.isEmpty else { return false }
-      let binding = KeyBinding(keys: keys, identifier: identifier, node: node, isDefault: isDefault)
-      let shadowedBy = inEffect.claim(keys, for: binding)
+    forEachBinding { binding in
+      let shadowedBy = inEffect.claim(binding.keys, for: binding)
       if shadowedBy == nil || includingShadowed { found.append((binding, shadowedBy)) }
       return false
     }
     // Validated once the walk is over: a validation runs user code, which may change the tree.
     let listed = found.map { binding, shadowedBy in
       ActionEntry(
-        identifier: binding.identifier, validation: validation(of: binding), keys: binding.keys,
+        identifier: binding.identifier.text, validation: validation(of: binding), keys: binding.keys,
         node: binding.node, shadowedBy: shadowedBy)
     }
     return listed
@@ -45,11 +42,11 @@ extension Node {
   /// A binding's validation from here: a focus identifier is always enabled (the tree moves the
   /// focus, no manager is asked); `item.Activate` validates this item's identifier.
   func validation(of binding: KeyBinding) -> Validation {
-    guard let move = FocusMove(identifier: binding.identifier) else {
+    guard case .moveFocus(let move) = binding.role else {
       let (identifier, sender) = performed(by: binding)
       var validation = validate(identifier, sender: sender)
       // `item.Activate` is shown as what it performs.
-      if validation.title == nil, identifier != binding.identifier { validation.title = identifier }
+      if validation.title == nil, identifier != binding.identifier.text { validation.title = identifier }
       return validation
     }
     return Validation(title: "Focus \(move)")

@@ -3,31 +3,113 @@ import ViewTree
 
 /// A node's key bindings, in the order they were declared.
 enum KeyBindingsAttachment: NodeAttachmentKey {
-  static let defaultValue: [(keys: KeySequence, identifier: String)] = []
+  static var defaultValue: [KeyBinding] { [] }
 }
 
-/// A key binding in effect at a node: found by `Node.resolveKey(_:)`, listed by
-/// `Node.bindingsInEffect(includingShadowed:)`, and the sender of the identifier it performs.
+/// Keys bound to an identifier: what ``ViewTree/ModifierHost/bindKey(_:to:)-(String,_)`` declares and
+/// a node keeps (``ViewTree/Node/keyBindings``), what a tree falls back to
+/// (``ViewTree/NodeTree/defaultKeyBindings``), what a key press resolves to, what a pending
+/// sequence can complete, and the sender of the identifier a key press performs.
+///
+/// A binding found in effect from a node (by `Node.resolveKey(_:)`, a key press, or
+/// `Node.bindingsInEffect(includingShadowed:)`) says which node declares it; in the list a node or
+/// a tree keeps, ``node`` is `nil`.
+///
+/// ```swift
+/// tree.defaultKeyBindings.append(try KeyBinding("ctrl+n", to: "focus.Next"))
+/// ```
 public struct KeyBinding: CustomStringConvertible {
   /// The keys: one chord, or a sequence of them.
   public let keys: KeySequence
-  /// The identifier the keys perform.
-  public let identifier: String
-  /// The node that declared the binding; the root for one of the tree's `defaultKeyBindings`.
-  public let node: Node
+  /// The identifier the keys perform, parsed when the binding was made.
+  public let identifier: ActionIdentifier
+  /// The node that declares the binding (the root for one of the tree's defaults), when the
+  /// binding was found in effect from a node; `nil` in the list a node or a tree keeps.
+  public let node: Node?
   /// Whether it is one of the tree's default bindings (`NodeTree.defaultKeyBindings`) rather than
-  /// `node`'s own.
+  /// a node's own.
   public let isDefault: Bool
+  /// What a key press does with the identifier, told once when the binding is made.
+  let role: Role
 
-  init(keys: KeySequence, identifier: String, node: Node, isDefault: Bool = false) {
+  /// What a key press does with a binding's identifier.
+  enum Role {
+    /// Performs it.
+    case perform
+    /// Moves the focus (`focus.Next` and the others).
+    case moveFocus(FocusMove)
+    /// Performs the identifier of the action item the key is pressed at (`item.Activate`).
+    case activateItem
+
+    init(_ identifier: ActionIdentifier) {
+      if let move = FocusMove(identifier: identifier.text) {
+        self = .moveFocus(move)
+      } else {
+        self = identifier.text == itemActivation ? .activateItem : .perform
+      }
+    }
+  }
+
+  /// Binds keys to an identifier, checking both as ``ViewTree/ModifierHost/bindKey(_:to:)-(String,_)``
+  /// does on its own.
+  ///
+  /// - Parameters:
+  ///   - keys: The chord or sequence; a ``KeyChord`` is a sequence of one
+  ///     (`KeyBinding([KeyChord(.tab)], to: "Indent")`).
+  ///   - identifier: The identifier to perform.
+  /// - Throws: ``ViewTreeActionsError/invalidChord(_:)`` for no keys,
+  ///   ``ViewTreeActionsError/escapeInSequence(_:)`` for Escape after the first key (it cancels a
+  ///   pending sequence, so the binding could never complete), and
+  ///   ``ViewTreeActionsError/invalidIdentifier(_:)`` for an identifier that does not parse.
+  public init(_ keys: KeySequence, to identifier: String) throws(ViewTreeActionsError) {
+    guard !keys.chords.isEmpty else {
+      throw .invalidChord(ParseError(text: "", offset: 0, reason: InvalidKeyChord.empty))
+    }
+    if keys.chords.dropFirst().contains(KeyChord(.escape)) { throw .escapeInSequence(keys) }
+    do throws(ParseError<InvalidIdentifier>) {
+      self.identifier = try ActionIdentifier(parsing: identifier)
+    } catch {
+      throw .invalidIdentifier(error)
+    }
     self.keys = keys
-    self.identifier = identifier
+    node = nil
+    isDefault = false
+    role = Role(self.identifier)
+  }
+
+  /// Binds keys written as text (`"ctrl+s"`, `"ctrl+k ctrl+s"`) to an identifier.
+  ///
+  /// - Parameters:
+  ///   - keys: The chord (see ``KeyChord``), or chords separated by spaces (see ``KeySequence``).
+  ///   - identifier: The identifier to perform.
+  /// - Throws: ``ViewTreeActionsError/invalidChord(_:)`` for keys that do not parse, and the
+  ///   errors of ``init(_:to:)-(KeySequence,_)``.
+  public init(_ keys: String, to identifier: String) throws(ViewTreeActionsError) {
+    let sequence: KeySequence
+    do throws(ParseError<InvalidKeyChord>) {
+      sequence = try KeySequence(parsing: keys)
+    } catch {
+      throw .invalidChord(error)
+    }
+    try self.init(sequence, to: identifier)
+  }
+
+  /// This binding as found in effect: declared by `node` (the root for a default).
+  init(_ binding: KeyBinding, on node: Node?, isDefault: Bool = false) {
+    keys = binding.keys
+    identifier = binding.identifier
+    role = binding.role
     self.node = node
     self.isDefault = isDefault
   }
 
-  /// `ctrl+k ctrl+s -> SaveAll (on window/editor)`.
-  public var description: String { "\(keys) -> \(identifier) (on \(node.path))" }
+  /// Whether both bind the same keys to the same identifier, wherever they were found.
+  func binds(_ other: KeyBinding) -> Bool { keys == other.keys && identifier == other.identifier }
+
+  /// `ctrl+k ctrl+s -> SaveAll (on window/editor)`; without the node in a node's own list.
+  public var description: String {
+    "\(keys) -> \(identifier)" + (node.map { " (on \($0.path))" } ?? "")
+  }
 }
 
 extension ModifierHost {
@@ -43,7 +125,7 @@ extension ModifierHost {
   ///
   /// It never throws, so that it fits a declaration in a `body`: keys that do not parse
   /// (``ViewTreeActionsError/invalidChord(_:)``), an identifier that does not parse
-  /// (``ViewTreeActionsError/invalidIdentifier(_:reason:)``), keys that this node already binds
+  /// (``ViewTreeActionsError/invalidIdentifier(_:)``), keys that this node already binds
   /// or that begin (or are the beginning of) a sequence it binds
   /// (``ViewTreeActionsError/keysConflict(keys:node:bound:identifier:)``), and a sequence with
   /// Escape after its first key, which cancels a pending sequence
@@ -57,10 +139,10 @@ extension ModifierHost {
   /// - Returns: This node or declaration, for chaining.
   @discardableResult
   public consuming func bindKey(_ keys: String, to identifier: String) -> Self {
-    do throws(ParseError<InvalidKeyChord>) {
-      return bindKey(try KeySequence(parsing: keys), to: identifier)
+    do throws(ViewTreeActionsError) {
+      return appending(try KeyBinding(keys, to: identifier))
     } catch {
-      return reporting(ViewTreeActionsError.invalidChord(error))
+      return reporting(error)
     }
   }
 
@@ -73,32 +155,31 @@ extension ModifierHost {
   /// - Returns: This node or declaration, for chaining.
   @discardableResult
   public consuming func bindKey(_ keys: KeySequence, to identifier: String) -> Self {
-    guard !keys.chords.isEmpty else {
-      return reporting(
-        ViewTreeActionsError.invalidChord(ParseError<InvalidKeyChord>(text: "", offset: 0, reason: .empty)))
-    }
-    if keys.chords.dropFirst().contains(KeyChord(.escape)) {
-      return reporting(ViewTreeActionsError.escapeInSequence(keys))
-    }
-    do throws(ParseError<InvalidIdentifier>) {
-      _ = try ActionIdentifier(parsing: identifier)
+    do throws(ViewTreeActionsError) {
+      return appending(try KeyBinding(keys, to: identifier))
     } catch {
-      return reporting(ViewTreeActionsError.invalidIdentifier(identifier, reason: "\(error)"))
+      return reporting(error)
     }
+  }
+
+  /// Adds `binding` to this host's bindings, or reports the binding of theirs it overlaps.
+  private consuming func appending(_ binding: KeyBinding) -> Self {
     var bindings = self[attachment: KeyBindingsAttachment.self]
-    if let existing = bindings.first(where: { $0.keys.overlaps(keys) }) {
+    if let existing = bindings.first(where: { $0.keys.overlaps(binding.keys) }) {
       return reporting(
         ViewTreeActionsError.keysConflict(
-          keys: keys, node: hostDescription, bound: existing.keys, identifier: existing.identifier))
+          keys: binding.keys, node: hostDescription, bound: existing.keys,
+          identifier: existing.identifier.text))
     }
-    bindings.append((keys, identifier))
+    bindings.append(binding)
     return settingAttachment(KeyBindingsAttachment.self, to: bindings)
   }
 }
 
 extension Node {
-  /// The keys bound on this node and their identifiers, in the order they were declared.
-  public var keyBindings: [(keys: KeySequence, identifier: String)] {
+  /// The keys bound on this node, in the order they were declared (each binding's ``KeyBinding/node``
+  /// is `nil`: it is this node).
+  public var keyBindings: [KeyBinding] {
     self[attachment: KeyBindingsAttachment.self]
   }
 
@@ -106,12 +187,32 @@ extension Node {
   public func removeKeyBindings() { removeAttachment(KeyBindingsAttachment.self) }
 }
 
-/// The default key bindings of a tree, kept on its root.
+/// The default key bindings of a tree, kept on its root once set; `nil` until then, when the
+/// standard ones apply.
 enum DefaultKeyBindingsAttachment: NodeAttachmentKey {
-  static let defaultValue: [(keys: KeySequence, identifier: String)] = [
-    ([KeyChord(.tab)], "focus.Next"), ([KeyChord(.tab, modifiers: .shift)], "focus.Previous"),
-    ([KeyChord(.enter)], itemActivation),
-  ]
+  static var defaultValue: [KeyBinding]? { nil }
+}
+
+/// The standard defaults, as keys and parsed identifiers: a binding holds a node, which cannot be
+/// shared between threads, so the shared list holds only what a binding is made of.
+private let standardKeyBindings: [(keys: KeySequence, identifier: ActionIdentifier)] = [
+  (KeySequence([KeyChord(.tab)]), "focus.Next"),
+  (KeySequence([KeyChord(.tab, modifiers: .shift)]), "focus.Previous"),
+  (KeySequence([KeyChord(.enter)]), itemActivation),
+].map { keys, identifier in
+  // Known to parse.
+  (keys, try! ActionIdentifier(parsing: identifier))
+}
+
+extension KeyBinding {
+  /// One of the standard defaults, as found in effect on `root`.
+  fileprivate init(standard: (keys: KeySequence, identifier: ActionIdentifier), on root: Node?) {
+    keys = standard.keys
+    identifier = standard.identifier
+    role = Role(standard.identifier)
+    node = root
+    isDefault = root != nil
+  }
 }
 
 /// The identifier that activates the action item a key is pressed at: Enter's default binding.
@@ -128,11 +229,40 @@ extension NodeTree {
   /// ``KeyPressResult/movedFocus(_:_:)``); `item.Activate` performs the identifier of the action
   /// item the key is pressed at (see ``ViewTree/ModifierHost/actionItem(_:)``), with the item as
   /// sender, as ``activate(_:)`` does, and is in effect only at an item; any other is performed.
-  /// The defaults are not checked as a node's bindings are: an empty sequence never matches, and
-  /// of two that overlap, the first hides the second.
-  public var defaultKeyBindings: [(keys: KeySequence, identifier: String)] {
-    get { root[attachment: DefaultKeyBindingsAttachment.self] }
-    set { root[attachment: DefaultKeyBindingsAttachment.self] = newValue }
+  /// Each default is checked when made, as a node's bindings are (see ``KeyBinding/init(_:to:)-(String,_)``);
+  /// unlike a node's, two defaults may overlap: the first hides the second.
+  public var defaultKeyBindings: [KeyBinding] {
+    get {
+      root[attachment: DefaultKeyBindingsAttachment.self]
+        ?? standardKeyBindings.map { KeyBinding(standard: $0, on: nil) }
+    }
+    // Kept without nodes: a binding found in effect names its node, which the root must not
+    // hold (it may be the root itself).
+    set {
+      root[attachment: DefaultKeyBindingsAttachment.self] = newValue.map {
+        $0.node == nil ? $0 : KeyBinding($0, on: nil)
+      }
+    }
+  }
+
+  /// Calls `body` with each default binding, as found in effect (on the root), until it returns
+  /// `true`; the binding it stopped at, if any. The standard defaults are made as they are read,
+  /// so that a key press that falls back to them allocates nothing.
+  @discardableResult
+  func firstDefaultKeyBinding(where body: (KeyBinding) -> Bool) -> KeyBinding? {
+    let root = root
+    if let bindings = root[attachment: DefaultKeyBindingsAttachment.self] {
+      for binding in bindings {
+        let found = KeyBinding(binding, on: root, isDefault: true)
+        if body(found) { return found }
+      }
+      return nil
+    }
+    for standard in standardKeyBindings {
+      let found = KeyBinding(standard: standard, on: root)
+      if body(found) { return found }
+    }
+    return nil
   }
 }
 

@@ -57,7 +57,7 @@ public struct PendingKeys: CustomStringConvertible {
     return order.map { entry in
       let binding = continuations[entry.index]
       return ActionEntry(
-        identifier: binding.identifier, validation: node.validation(of: binding), keys: binding.keys,
+        identifier: binding.identifier.text, validation: node.validation(of: binding), keys: binding.keys,
         node: binding.node)
     }
   }
@@ -66,17 +66,21 @@ public struct PendingKeys: CustomStringConvertible {
 /// The key sequence pending in a tree, as its root keeps it: every node held weakly, so that the
 /// root does not keep itself alive through it, nor nodes that left the tree.
 struct PendingState {
+  /// A binding found in effect, with its node held weakly.
   struct Continuation {
     weak var node: Node?
-    let keys: KeySequence
-    let identifier: String
+    /// The binding as its node keeps it (without the node).
+    let binding: KeyBinding
     let isDefault: Bool
+
+    var keys: KeySequence { binding.keys }
 
     /// The binding, if its node is alive and still declares it on the path from `node`.
     func binding(at node: Node) -> KeyBinding? {
-      guard let declaring = self.node else { return nil }
-      let binding = KeyBinding(keys: keys, identifier: identifier, node: declaring, isDefault: isDefault)
-      return binding.isBound(at: node) ? binding : nil
+      guard let declaring = self.node,
+        binding.isDeclared(by: declaring, isDefault: isDefault, onPathFrom: node)
+      else { return nil }
+      return KeyBinding(binding, on: declaring, isDefault: isDefault)
     }
   }
 
@@ -87,8 +91,9 @@ struct PendingState {
   init(node: Node, count: Int, continuations: [KeyBinding]) {
     self.node = node
     self.count = count
+    // The bindings are kept without their nodes, which the root must not hold.
     self.continuations = continuations.map {
-      Continuation(node: $0.node, keys: $0.keys, identifier: $0.identifier, isDefault: $0.isDefault)
+      Continuation(node: $0.node, binding: KeyBinding($0, on: nil), isDefault: $0.isDefault)
     }
   }
 
@@ -214,64 +219,53 @@ extension Node {
     var first: KeyBinding?
     walkAncestors { node in
       guard node.hasAttachments else { return false }
-      let bindings = node[attachment: KeyBindingsAttachment.self]
-      // Compared where they are stored: most bindings begin with another chord. (A node's keys
-      // are never empty: `bindKey` refuses them; the tree's defaults may hold anything.)
-      guard
-        let index = bindings.indices.first(where: {
-          bindings[$0].keys.chords[0] == chord && appliesHere(bindings[$0].identifier)
-        })
-      else {
-        return false
+      // Compared where they are stored: most bindings begin with another chord. (Keys are never
+      // empty: a binding refuses them when made.)
+      node.withAttachment(KeyBindingsAttachment.self) { bindings in
+        for index in bindings.indices
+        where bindings[index].keys.chords[0] == chord && appliesHere(bindings[index].role) {
+          first = KeyBinding(bindings[index], on: node)
+          return
+        }
       }
-      first = KeyBinding(keys: bindings[index].keys, identifier: bindings[index].identifier, node: node)
-      return true
+      return first != nil
     }
-    if first == nil, let tree = (top ?? root).tree,
-      let binding = tree.defaultKeyBindings.first(where: {
-        $0.keys.chords.first == chord && appliesHere($0.identifier)
-      })
-    {
-      first = KeyBinding(keys: binding.keys, identifier: binding.identifier, node: tree.root, isDefault: true)
+    if first == nil, let tree = (top ?? root).tree {
+      first = tree.firstDefaultKeyBinding { $0.keys.chords[0] == chord && appliesHere($0.role) }
     }
     guard let first else { return .unbound }
     if first.keys.chords.count == 1 { return .binding(first) }
     // Otherwise the press begins a sequence: every binding in effect that begins with `chord`.
     var longer: [KeyBinding] = []
     let inEffect = OverlapIndex<Void>()
-    forEachBinding { keys, identifier, node, isDefault in
-      if keys.chords.first == chord, inEffect.claim(keys, for: ()) == nil {
-        longer.append(KeyBinding(keys: keys, identifier: identifier, node: node, isDefault: isDefault))
+    forEachBinding { binding in
+      if binding.keys.chords[0] == chord, inEffect.claim(binding.keys, for: ()) == nil {
+        longer.append(binding)
       }
       return false
     }
     return .pending(PendingKeys(node: self, continuations: longer, count: 1, source: longer[0].keys))
   }
 
-  /// Calls `body` with each binding from this node up, in the order the rule of nearest binding
-  /// takes them (see ``resolveKey(_:)``), until it returns `true`.
+  /// Calls `body` with each binding from this node up, as found in effect (with its node), in the
+  /// order the rule of nearest binding takes them (see ``resolveKey(_:)``), until it returns
+  /// `true`.
   ///
   /// A binding to `item.Activate` is in effect only at an action item: elsewhere it is skipped.
-  func forEachBinding(_ body: (KeySequence, String, Node, Bool) -> Bool) {
+  func forEachBinding(_ body: (KeyBinding) -> Bool) {
     var stopped = false
     walkAncestors { node in
       guard node.hasAttachments else { return false }
-      for binding in node[attachment: KeyBindingsAttachment.self]
-      where appliesHere(binding.identifier)
-        && body(binding.keys, binding.identifier, node, false)
-      {
-        stopped = true
-        return true
+      node.withAttachment(KeyBindingsAttachment.self) { bindings in
+        for binding in bindings where appliesHere(binding.role) && body(KeyBinding(binding, on: node)) {
+          stopped = true
+          return
+        }
       }
-      return false
+      return stopped
     }
     guard !stopped, let tree else { return }
-    for binding in tree.defaultKeyBindings
-    where appliesHere(binding.identifier)
-      && body(binding.keys, binding.identifier, tree.root, true)
-    {
-      return
-    }
+    tree.firstDefaultKeyBinding { appliesHere($0.role) && body($0) }
   }
 
   /// Whether this node is an action item (see ``ViewTree/ModifierHost/actionItem(_:)``).
@@ -279,13 +273,16 @@ extension Node {
 
   /// Whether a binding to `identifier` is in effect at this node: one to `item.Activate` only at
   /// an item, which it activates.
-  private func appliesHere(_ identifier: String) -> Bool { identifier != itemActivation || isActionItem }
+  private func appliesHere(_ role: KeyBinding.Role) -> Bool {
+    guard case .activateItem = role else { return true }
+    return isActionItem
+  }
 
   /// What a resolved binding performs from this node, and with which sender: the binding's
   /// identifier with the binding, or for `item.Activate` this item's identifier with the item.
   func performed(by binding: KeyBinding) -> (identifier: String, sender: Any) {
-    guard binding.identifier == itemActivation, let item = actionItemIdentifier else {
-      return (binding.identifier, binding)
+    guard case .activateItem = binding.role, let item = actionItemIdentifier else {
+      return (binding.identifier.text, binding)
     }
     return (item, self)
   }
@@ -369,7 +366,7 @@ extension Node {
     }
     switch resolution ?? resolveKey(startingWith: chord, top: top) {
     case .binding(let binding):
-      if let move = FocusMove(identifier: binding.identifier) {
+      if case .moveFocus(let move) = binding.role {
         return .finished(.reporting(.movedFocus(binding, moveFocus(move, in: top)), cancelling: cancelling))
       }
       let (identifier, sender) = performed(by: binding)
@@ -417,17 +414,16 @@ extension KeyPressResult {
 }
 
 extension KeyBinding {
-  /// Whether this binding is still declared where it was found, on a node from `node` up.
-  func isBound(at node: Node) -> Bool {
+  /// Whether `declaring` (the root, for a default) still declares this binding, on the path from
+  /// `node` up.
+  func isDeclared(by declaring: Node, isDefault: Bool, onPathFrom node: Node) -> Bool {
     if isDefault {
-      // `self.node` is the root then: its tree is found at once.
-      guard node.root === self.node, let tree = self.node.tree else { return false }
-      return tree.defaultKeyBindings.contains { $0.keys == keys && $0.identifier == identifier }
+      // `declaring` is the root then: its tree is found at once.
+      guard node.root === declaring, let tree = declaring.tree else { return false }
+      return tree.firstDefaultKeyBinding { $0.binds(self) } != nil
     }
-    guard node.isDescendant(of: self.node), self.node.hasAttachments else { return false }
-    return self.node[attachment: KeyBindingsAttachment.self].contains {
-      $0.keys == keys && $0.identifier == identifier
-    }
+    guard node.isDescendant(of: declaring), declaring.hasAttachments else { return false }
+    return declaring.withAttachment(KeyBindingsAttachment.self) { $0.contains { $0.binds(self) } } ?? false
   }
 }
 
