@@ -35,7 +35,7 @@ public enum InvalidTreeShape: ParseErrorReason {
 ///
 /// - Parameter shape: The shape.
 /// - Returns: A tree whose root is the shape's outermost node.
-/// - Throws: ``ParseError`` with the offset of the problem.
+/// - Throws: `ParseError<InvalidTreeShape>` with the offset of the problem.
 public func makeTree(_ shape: String) throws(ParseError<InvalidTreeShape>) -> NodeTree {
   var reader = ShapeReader(shape: shape)
   let root = try reader.readNode()

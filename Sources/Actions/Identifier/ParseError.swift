@@ -40,7 +40,7 @@ public protocol ParseErrorReason: Hashable, Sendable {
   var message: String { get }
 }
 
-/// Why an identifier could not be parsed (see ``IdentifierGrammar``).
+/// Why an identifier could not be parsed (see <doc:IdentifierGrammar>).
 public enum InvalidIdentifier: ParseErrorReason {
   /// The name before `(` (or the end) is empty.
   case emptyName

@@ -6,9 +6,9 @@ enum KeyBindingsAttachment: NodeAttachmentKey {
   static var defaultValue: [KeyBinding] { [] }
 }
 
-/// Keys bound to an identifier: what ``ViewTree/ModifierHost/bindKey(_:to:)-(String,_)`` declares and
-/// a node keeps (``ViewTree/Node/keyBindings``), what a tree falls back to
-/// (``ViewTree/NodeTree/defaultKeyBindings``), what a key press resolves to, what a pending
+/// Keys bound to an identifier: what `bindKey(_:to:)` declares and a node keeps
+/// (`Node.keyBindings`), what a tree falls back to (`NodeTree.defaultKeyBindings`), what a key
+/// press resolves to, what a pending
 /// sequence can complete, and the sender of the identifier a key press performs.
 ///
 /// A binding found in effect from a node (by `Node.resolveKey(_:)`, a key press, or
@@ -50,8 +50,7 @@ public struct KeyBinding: CustomStringConvertible {
     }
   }
 
-  /// Binds keys to an identifier, checking both as ``ViewTree/ModifierHost/bindKey(_:to:)-(String,_)``
-  /// does on its own.
+  /// Binds keys to an identifier, checking both as `bindKey(_:to:)` does on its own.
   ///
   /// - Parameters:
   ///   - keys: The chord or sequence; a ``KeyChord`` is a sequence of one
