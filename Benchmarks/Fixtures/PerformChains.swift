@@ -145,20 +145,8 @@ package final class MinimalPerformChain {
     actions = ["Save": Action(validate: { _ in true }, perform: { _ in })]
   }
 
-  /// The last identifier performed and its name.
-  private var lastText = ""
-  private var lastName = ""
-
-  /// The name of an action in `identifier`: what follows its last dot.
-  private func name(of identifier: String) -> String {
-    if identifier == lastText { return lastName }
-    let utf8 = identifier.utf8
-    let name =
-      utf8.lastIndex(of: UInt8(ascii: ".")).map { String(identifier[utf8.index(after: $0)...]) } ?? identifier
-    lastText = identifier
-    lastName = name
-    return name
-  }
+  /// The names of the identifiers performed, kept as the library keeps its parse.
+  private let names = NameCache()
 
   /// Performs `identifier` from the leaf.
   package func perform(_ identifier: String) -> Result {
@@ -180,7 +168,7 @@ package final class MinimalPerformChain {
       node = parent[node]
     }
     defer { context.clear() }
-    let name = self.name(of: identifier)
+    let name = names.name(of: identifier)
     guard let action = actions[name] else { return .unknown(name) }
     guard action.validate(context) else { return .disabled(name) }
     do {
@@ -189,5 +177,22 @@ package final class MinimalPerformChain {
       return .failed(name, error)
     }
     return .performed(name)
+  }
+}
+
+/// The last identifier a reference performed and its name, as the library keeps its parse.
+final class NameCache {
+  private var lastText = ""
+  private var lastName = ""
+
+  /// The name of an action in `identifier`: what follows its last dot.
+  func name(of identifier: String) -> String {
+    if identifier == lastText { return lastName }
+    let utf8 = identifier.utf8
+    let name =
+      utf8.lastIndex(of: UInt8(ascii: ".")).map { String(identifier[utf8.index(after: $0)...]) } ?? identifier
+    lastText = identifier
+    lastName = name
+    return name
   }
 }

@@ -31,6 +31,17 @@ let benchmarks: @Sendable () -> Void = {
     MinimalPerformChain(depth: 16, providers: 4)
   }
 
+  // The same with the rules the library keeps and that one skips (a capture phase, no modifier
+  // added during the dispatch runs, limits on nesting, observers, the answering node): the
+  // reference with rules.
+  Benchmark("RuledPerform16x4") { benchmark, chain in
+    for _ in benchmark.scaledIterations {
+      blackHole(chain.perform("menu.Save"))
+    }
+  } setup: {
+    RuledPerformChain(depth: 16, providers: 4)
+  }
+
   // The reference for that one: what 12 more providers and 48 more hops cost in plain Swift.
   Benchmark("MinimalPerform64x16") { benchmark, chain in
     for _ in benchmark.scaledIterations {

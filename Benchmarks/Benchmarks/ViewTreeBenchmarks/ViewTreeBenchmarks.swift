@@ -139,6 +139,17 @@ let benchmarks: @Sendable () -> Void = {
     MinimalRequestChain(depth: 9)
   }
 
+  // The same with the rules the library keeps and that one skips (a capture phase, no modifier
+  // added during the dispatch runs, a limit on nesting, the answering node): the reference with
+  // rules.
+  Benchmark("RuledRequest8Up") { benchmark, chain in
+    for _ in benchmark.scaledIterations {
+      blackHole(chain.request(Lookup(key: 7)))
+    }
+  } setup: {
+    RuledRequestChain(depth: 9)
+  }
+
   // The same with an untyped `onAction` observer at the root, as a logger would be.
   Benchmark("Request8UpObserved") { benchmark, state in
     for _ in benchmark.scaledIterations {

@@ -165,6 +165,10 @@ let probes: [String: () -> Loop] = [
     let chain = MinimalRequestChain(depth: 9)
     return { count in for _ in 0..<count { sink(chain.request(Lookup(key: 7))) } }
   },
+  "RuledRequest8Up": {
+    let chain = RuledRequestChain(depth: 9)
+    return { count in for _ in 0..<count { sink(chain.request(Lookup(key: 7))) } }
+  },
   "TreePerform16DeepNoProviders": { performs(providers: 0) },
   "TreePerform16DeepProtocolHandlers": { performs(providers: 0, protocolHandlers: true) },
   "TreePerform16Deep4Providers": { performs(providers: 4) },
@@ -173,6 +177,10 @@ let probes: [String: () -> Loop] = [
   "TreePerform64Deep16Providers": { performs(depth: 64, providers: 16) },
   "MinimalPerform16x4": {
     let chain = MinimalPerformChain(depth: 16, providers: 4)
+    return { count in for _ in 0..<count { sink(chain.perform("menu.Save")) } }
+  },
+  "RuledPerform16x4": {
+    let chain = RuledPerformChain(depth: 16, providers: 4)
     return { count in for _ in 0..<count { sink(chain.perform("menu.Save")) } }
   },
   "MinimalPerform64x16": {
