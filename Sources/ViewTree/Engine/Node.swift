@@ -439,6 +439,26 @@ extension Node {
       current = up
     }
   }
+  /// Calls `body` with this node and then each ancestor, nearest first, until it returns `true`,
+  /// and returns the top-most node: once `body` stopped, the walk goes on to the top reading
+  /// only parents, so that a caller that needs both walks the path once.
+  ///
+  /// `body` must not change the tree nor call code that could: the nodes are lent to it, not
+  /// retained (invariant 1 of `INVARIANTS.md`), as in the dispatch's own walk.
+  @inlinable
+  package func walkToTop(_ body: (Node) -> Bool) -> Node {
+    var current = Unmanaged.passUnretained(self)
+    var searching = true
+    while true {
+      let up = current._withUnsafeGuaranteedRef { node in
+        if searching, body(node) { searching = false }
+        return node._up
+      }
+      guard let up else { return current.takeUnretainedValue() }
+      current = up
+    }
+  }
+
 }
 
 extension Node {

@@ -207,17 +207,16 @@ extension Node {
     {
       return resolution
     }
-    return resolveKey(startingWith: chord)
+    return resolveKey(startingWith: chord).resolution
   }
 
-  /// Resolves `chord` as the first key of a sequence, by the rule of ``resolveKey(_:)``; `top` is
-  /// this node's top-most node when the caller knows it (a key press finds it first), so that
-  /// reading the tree's defaults walks no further.
-  private func resolveKey(startingWith chord: KeyChord, top: Node? = nil) -> KeyResolution {
+  /// Resolves `chord` as the first key of a sequence, by the rule of ``resolveKey(_:)``, and
+  /// finds this node's top-most node in the same walk.
+  private func resolveKey(startingWith chord: KeyChord) -> (resolution: KeyResolution, top: Node) {
     // The first binding that begins with `chord` is in effect, since nothing before it overlaps
     // it; when it is `chord` alone, it hides every later one and the press resolves to it.
     var first: KeyBinding?
-    walkAncestors { node in
+    let top = walkToTop { node in
       guard node.hasAttachments else { return false }
       // Compared where they are stored: most bindings begin with another chord. (Keys are never
       // empty: a binding refuses them when made.)
@@ -230,21 +229,21 @@ extension Node {
       }
       return first != nil
     }
-    if first == nil, let tree = (top ?? root).tree {
+    if first == nil, let tree = top.tree {
       first = tree.firstDefaultKeyBinding { $0.keys.chords[0] == chord && appliesHere($0.role) }
     }
-    guard let first else { return .unbound }
-    if first.keys.chords.count == 1 { return .binding(first) }
+    guard let first else { return (.unbound, top) }
+    if first.keys.chords.count == 1 { return (.binding(first), top) }
     // Otherwise the press begins a sequence: every binding in effect that begins with `chord`.
     var longer: [KeyBinding] = []
     let inEffect = OverlapIndex<Void>()
-    forEachBinding { binding in
+    forEachBinding(top: top) { binding in
       if binding.keys.chords[0] == chord, inEffect.claim(binding.keys, for: ()) == nil {
         longer.append(binding)
       }
       return false
     }
-    return .pending(PendingKeys(node: self, continuations: longer, count: 1, source: longer[0].keys))
+    return (.pending(PendingKeys(node: self, continuations: longer, count: 1, source: longer[0].keys)), top)
   }
 
   /// Calls `body` with each binding from this node up, as found in effect (with its node), in the
@@ -252,7 +251,8 @@ extension Node {
   /// `true`.
   ///
   /// A binding to `item.Activate` is in effect only at an action item: elsewhere it is skipped.
-  func forEachBinding(_ body: (KeyBinding) -> Bool) {
+  /// `top` is this node's top-most node, when the caller knows it.
+  func forEachBinding(top: Node? = nil, _ body: (KeyBinding) -> Bool) {
     var stopped = false
     walkAncestors { node in
       guard node.hasAttachments else { return false }
@@ -264,7 +264,7 @@ extension Node {
       }
       return stopped
     }
-    guard !stopped, let tree else { return }
+    guard !stopped, let tree = (top ?? root).tree else { return }
     tree.firstDefaultKeyBinding { appliesHere($0.role) && body($0) }
   }
 
@@ -344,27 +344,43 @@ extension Node {
   /// Resolves a key press, updates the pending sequence, and moves the focus for a focus
   /// binding.
   private func press(_ chord: KeyChord) -> Press {
-    let top = root
-    var cancelling: (PendingKeys, KeySequenceCancellation)?
-    var resolution: KeyResolution?
-    if let state = top.pendingKeys {
-      top.pendingKeys = nil
-      if let node = state.node, node !== self {
-        cancelling = (state.pending(at: node), .focusMoved)
-      } else if state.node == nil {
-        // The node the sequence was typed at is gone: so is the focus that typed it.
-        cancelling = (state.pending(at: self), .focusMoved)
-      } else if chord == KeyChord(.escape) {
-        return .finished(.cancelled(state.pending(at: self), .escape, then: nil))
-      } else if let continued = state.resolution(continuedBy: chord, at: self) {
-        resolution = continued
-      } else {
-        cancelling = (
-          state.pending(at: self), state.hasBoundContinuation(at: self) ? .broken : .bindingsRemoved
+    // A sequence pending here is continued, cancelled by Escape, or broken by the key.
+    if hasAttachments, hasAttachment(PendingHereAttachment.self) {
+      let top = root
+      if let state = top.pendingKeys, state.node === self {
+        top.pendingKeys = nil
+        if chord == KeyChord(.escape) {
+          return .finished(.cancelled(state.pending(at: self), .escape, then: nil))
+        }
+        if let continued = state.resolution(continuedBy: chord, at: self) {
+          return finish(chord, continued, top: top, cancelling: nil)
+        }
+        let cancelling = (
+          state.pending(at: self),
+          state.hasBoundContinuation(at: self) ? KeySequenceCancellation.broken : .bindingsRemoved
         )
+        return finish(chord, resolveKey(startingWith: chord).resolution, top: top, cancelling: cancelling)
       }
     }
-    switch resolution ?? resolveKey(startingWith: chord, top: top) {
+    // Otherwise the key is resolved on its own, in the walk that finds the top; a sequence
+    // pending elsewhere (the focus moved, or its node is gone) is cancelled.
+    let (resolution, top) = resolveKey(startingWith: chord)
+    var cancelling: (PendingKeys, KeySequenceCancellation)?
+    if let state = top.pendingKeys {
+      top.pendingKeys = nil
+      // A node that is gone took the focus that typed the sequence with it.
+      cancelling = (state.pending(at: state.node ?? self), .focusMoved)
+    }
+    return finish(chord, resolution, top: top, cancelling: cancelling)
+  }
+
+  /// What a press of `chord`, resolved to `resolution`, does at this node, in the tree whose
+  /// top-most node is `top`.
+  private func finish(
+    _ chord: KeyChord, _ resolution: KeyResolution, top: Node,
+    cancelling: (PendingKeys, KeySequenceCancellation)?
+  ) -> Press {
+    switch resolution {
     case .binding(let binding):
       if case .moveFocus(let move) = binding.role {
         return .finished(.reporting(.movedFocus(binding, moveFocus(move, in: top)), cancelling: cancelling))
