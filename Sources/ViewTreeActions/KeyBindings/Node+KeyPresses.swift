@@ -202,8 +202,11 @@ extension Node {
   ///   Continuing a sequence is O(*d* + *b*) per continuation whose next key is `chord`, in the
   ///   bindings *b* of its node.
   public func resolveKey(_ chord: KeyChord) -> KeyResolution {
-    if hasAttachments, hasAttachment(PendingHereAttachment.self), let pending = root.pendingKeys,
-      pending.node === self, let resolution = pending.resolution(continuedBy: chord, at: self)
+    // The pending sequence is read where the root keeps it: a copy would copy its weak references.
+    if hasAttachments, hasAttachment(PendingHereAttachment.self),
+      let resolution = root.withAttachment(
+        PendingKeysAttachment.self,
+        { state in state?.node === self ? state?.resolution(continuedBy: chord, at: self) : nil }) ?? nil
     {
       return resolution
     }
