@@ -22,6 +22,62 @@ import ViewTreeActions
     #expect(everything.first?.validation.isEnabled == false)
   }
 
+  /// Check items and radio sets need no mechanism of their own: a radio set is one action with an
+  /// argument, one identifier per member, each validating on when its argument is the current
+  /// value (the pattern of "Connecting an action manager").
+  @Test func checkItemsAndRadioSetsAreStatesOfIdentifiers() throws {
+    final class View {
+      var zoom = 100
+      var wraps = false
+    }
+    struct NoLevel: Error {}
+    struct ZoomAction: ManagedAction {
+      let view: View
+      func validate(context: ActionContext) -> Validation {
+        guard case .int(let level)? = context.identifier["level"] else { return .unavailable }
+        return Validation(title: "\(level)%", state: level == view.zoom ? .on : .off)
+      }
+      func perform(context: ActionContext) throws {
+        guard case .int(let level)? = context.identifier["level"] else { throw NoLevel() }
+        view.zoom = level
+      }
+    }
+    struct ToggleWrapAction: ManagedAction {
+      let view: View
+      func validate(context: ActionContext) -> Validation { Validation(state: view.wraps ? .on : .off) }
+      func perform(context: ActionContext) throws { view.wraps.toggle() }
+    }
+    let view = View()
+    let manager = ActionManager()
+    try manager.register([ZoomAction(view: view), ToggleWrapAction(view: view)])
+    let tree = NodeTree("root") {
+      Node("menu") {
+        Node("wrap").actionItem("ToggleWrap")
+        Node("zoom100").actionItem("Zoom(level: 100)")
+        Node("zoom150").actionItem("Zoom(level: 150)")
+        Node("zoom200").actionItem("Zoom(level: 200)")
+      }
+    }
+    tree.root.actionManager(manager)
+    func states() -> [Validation.State?] { tree.validateItems().map(\.validation.state) }
+    #expect(states() == [.off, .on, .off, .off])
+    #expect(tree.validateItems().map(\.title) == ["ToggleWrap", "100%", "150%", "200%"])
+
+    #expect(try tree.activate(tree.node(id: "zoom150")!).isPerformed)
+    #expect(view.zoom == 150)
+    #expect(states() == [.off, .off, .on, .off])
+    #expect(try tree.activate(tree.node(id: "wrap")!).isPerformed)
+    #expect(states() == [.on, .off, .on, .off])
+
+    // The members of a set are the items whose identifiers share a name: exactly one is on.
+    let sets = Dictionary(grouping: tree.validateItems()) {
+      try! ActionIdentifier(parsing: $0.identifier).name
+    }
+    #expect(sets["Zoom"]?.filter { $0.validation.state == .on }.map(\.node?.id) == ["zoom150"])
+    // An identifier without the argument is no member: it validates as unavailable.
+    #expect(tree.root.validate("Zoom") == .unavailable)
+  }
+
   @Test func eachItemIsTheSenderOfItsOwnValidationEvenWhenRequestsAreKept() throws {
     struct NameSender: ManagedAction {
       func validate(context: ActionContext) -> Validation {
