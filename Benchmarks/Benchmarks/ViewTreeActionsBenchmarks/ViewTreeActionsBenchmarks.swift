@@ -131,6 +131,16 @@ let benchmarks: @Sendable () -> Void = {
     KeyState()
   }
 
+  // Resolving a chord nothing on the path binds (a letter typed into a field) from the same
+  // focus: the walk goes to the top, then through the tree's standard defaults.
+  Benchmark("ResolveUnboundKey16Deep") { benchmark, state in
+    for _ in benchmark.scaledIterations {
+      blackHole(state.tree.firstResponder.resolveKey(KeyChord(.character("x"))))
+    }
+  } setup: {
+    KeyState()
+  }
+
   // The second key of `g g`, bound at the root, from the same focus: the sequence's first key
   // was pressed in the setup, and resolving does not change what is pending.
   Benchmark("ResolveSequence16Deep") { benchmark, state in

@@ -224,6 +224,11 @@ let probes: [String: () -> Loop] = [
     let state = KeyState()
     return { count in for _ in 0..<count { sink(state.tree.firstResponder.resolveKey(state.chord)) } }
   },
+  "ResolveUnboundKey16Deep": {
+    let state = KeyState()
+    let chord = KeyChord(.character("x"))
+    return { count in for _ in 0..<count { sink(state.tree.firstResponder.resolveKey(chord)) } }
+  },
   "ResolveSequence16Deep": {
     let state = SequenceState()
     return { count in for _ in 0..<count { sink(state.tree.firstResponder.resolveKey(state.chord)) } }
