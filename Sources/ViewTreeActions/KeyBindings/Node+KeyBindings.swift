@@ -33,7 +33,7 @@ public struct KeyBinding: CustomStringConvertible {
   let role: Role
 
   /// What a key press does with a binding's identifier.
-  enum Role {
+  enum Role: Sendable {
     /// Performs it.
     case perform
     /// Moves the focus (`focus.Next` and the others).
@@ -192,23 +192,27 @@ enum DefaultKeyBindingsAttachment: NodeAttachmentKey {
   static var defaultValue: [KeyBinding]? { nil }
 }
 
-/// The standard defaults, as keys and parsed identifiers: a binding holds a node, which cannot be
-/// shared between threads, so the shared list holds only what a binding is made of.
-private let standardKeyBindings: [(keys: KeySequence, identifier: ActionIdentifier)] = [
-  (KeySequence([KeyChord(.tab)]), "focus.Next"),
-  (KeySequence([KeyChord(.tab, modifiers: .shift)]), "focus.Previous"),
-  (KeySequence([KeyChord(.enter)]), itemActivation),
-].map { keys, identifier in
-  // Known to parse.
-  (keys, try! ActionIdentifier(parsing: identifier))
-}
+/// The standard defaults, as what a binding is made of (keys, parsed identifier, role): a binding
+/// holds a node, which cannot be shared between threads.
+private let standardKeyBindings: [(keys: KeySequence, identifier: ActionIdentifier, role: KeyBinding.Role)] =
+  [
+    (KeySequence([KeyChord(.tab)]), "focus.Next"),
+    (KeySequence([KeyChord(.tab, modifiers: .shift)]), "focus.Previous"),
+    (KeySequence([KeyChord(.enter)]), itemActivation),
+  ].map { keys, text in
+    // Known to parse.
+    let identifier = try! ActionIdentifier(parsing: text)
+    return (keys, identifier, KeyBinding.Role(identifier))
+  }
 
 extension KeyBinding {
-  /// One of the standard defaults, as found in effect on `root`.
-  fileprivate init(standard: (keys: KeySequence, identifier: ActionIdentifier), on root: Node?) {
+  /// One of the standard defaults, as found in effect on `root`, or as a tree lists it (`nil`).
+  fileprivate init(
+    standard: (keys: KeySequence, identifier: ActionIdentifier, role: Role), on root: Node?
+  ) {
     keys = standard.keys
     identifier = standard.identifier
-    role = Role(standard.identifier)
+    role = standard.role
     node = root
     isDefault = root != nil
   }

@@ -69,18 +69,15 @@ struct PendingState {
   /// A binding found in effect, with its node held weakly.
   struct Continuation {
     weak var node: Node?
-    /// The binding as its node keeps it (without the node).
+    /// The binding as found, without its node.
     let binding: KeyBinding
-    let isDefault: Bool
 
     var keys: KeySequence { binding.keys }
 
     /// The binding, if its node is alive and still declares it on the path from `node`.
     func binding(at node: Node) -> KeyBinding? {
-      guard let declaring = self.node,
-        binding.isDeclared(by: declaring, isDefault: isDefault, onPathFrom: node)
-      else { return nil }
-      return KeyBinding(binding, on: declaring, isDefault: isDefault)
+      guard let declaring = self.node, binding.isDeclared(by: declaring, onPathFrom: node) else { return nil }
+      return KeyBinding(binding, on: declaring, isDefault: binding.isDefault)
     }
   }
 
@@ -93,7 +90,7 @@ struct PendingState {
     self.count = count
     // The bindings are kept without their nodes, which the root must not hold.
     self.continuations = continuations.map {
-      Continuation(node: $0.node, binding: KeyBinding($0, on: nil), isDefault: $0.isDefault)
+      Continuation(node: $0.node, binding: KeyBinding($0, on: nil, isDefault: $0.isDefault))
     }
   }
 
@@ -435,7 +432,7 @@ extension KeyPressResult {
 extension KeyBinding {
   /// Whether `declaring` (the root, for a default) still declares this binding, on the path from
   /// `node` up.
-  func isDeclared(by declaring: Node, isDefault: Bool, onPathFrom node: Node) -> Bool {
+  func isDeclared(by declaring: Node, onPathFrom node: Node) -> Bool {
     if isDefault {
       // `declaring` is the root then: its tree is found at once.
       guard node.root === declaring, let tree = declaring.tree else { return false }
