@@ -22,8 +22,16 @@ public protocol ManagedAction {
   /// trailing `Action` (`SaveDocumentAction` is `SaveDocument`; `DoActionStuff` stays as it is).
   static var defaultIdentifier: String { get }
 
+  /// What items show for the action when its validation gives no title; `nil` (the default)
+  /// leaves it to the item.
+  var title: String? { get }
+
+  /// One sentence saying what the action does, when its validation gives none; `nil` by default.
+  var summary: String? { get }
+
   /// Decides how items for the action look in this context. The default is
-  /// ``Validation/enabled``.
+  /// ``Validation/enabled``. A ``Validation/title`` or ``Validation/summary`` left `nil` is
+  /// filled from ``title`` and ``summary``.
   ///
   /// - Parameter context: The same context ``perform(context:)`` would get.
   /// - Returns: Whether the action is enabled and visible, its title and state.
@@ -41,6 +49,12 @@ extension ManagedAction {
   public static var defaultIdentifier: String {
     Self.defaultIdentifier(forTypeName: String(describing: Self.self))
   }
+
+  /// None: items keep their own.
+  public var title: String? { nil }
+
+  /// None.
+  public var summary: String? { nil }
 
   /// Enabled and visible.
   public func validate(context: ActionContext) -> Validation { .enabled }

@@ -1,5 +1,5 @@
-/// How a menu item or button for an action should look: enabled, visible, its title, and its
-/// check state.
+/// How a menu item or button for an action should look: enabled, visible, its title, a
+/// one-sentence summary, and its check state.
 ///
 /// Unknown identifiers validate as ``unavailable`` (disabled and hidden).
 public struct Validation: Hashable, Sendable, CustomStringConvertible {
@@ -19,14 +19,21 @@ public struct Validation: Hashable, Sendable, CustomStringConvertible {
   public var isVisible: Bool
   /// The title items should show, or `nil` to keep their own.
   public var title: String?
+  /// One sentence saying what the action does, for a tooltip, a palette or assistive technology
+  /// (AT-SPI's `GetDescription`); `nil` when there is none.
+  public var summary: String?
   /// The check state, or `nil` for items that are not checkable.
   public var state: State?
 
   /// Creates a validation.
-  public init(isEnabled: Bool = true, isVisible: Bool = true, title: String? = nil, state: State? = nil) {
+  public init(
+    isEnabled: Bool = true, isVisible: Bool = true, title: String? = nil, summary: String? = nil,
+    state: State? = nil
+  ) {
     self.isEnabled = isEnabled
     self.isVisible = isVisible
     self.title = title
+    self.summary = summary
     self.state = state
   }
 
@@ -37,7 +44,7 @@ public struct Validation: Hashable, Sendable, CustomStringConvertible {
   /// Disabled and hidden: what unknown identifiers validate as.
   public static let unavailable = Validation(isEnabled: false, isVisible: false)
 
-  /// A summary such as `enabled, visible, "Undo Delete Row", on`.
+  /// A description such as `enabled, visible, "Undo Delete Row", on` (without the summary).
   public var description: String {
     var parts = [isEnabled ? "enabled" : "disabled", isVisible ? "visible" : "hidden"]
     if let title { parts.append("\"\(title)\"") }

@@ -40,7 +40,18 @@ public final class ActionManager {
       try action.perform(context: context)
     }
 
-    func validate(_ context: ActionContext) -> Validation { action.validate(context: context) }
+    func validate(_ context: ActionContext) -> Validation {
+      Self.described(action.validate(context: context), by: action)
+    }
+
+    /// `validation`, its title and summary filled from the action's where it gives none.
+    static func described(_ validation: Validation, by action: some ManagedAction) -> Validation {
+      guard validation.title == nil || validation.summary == nil else { return validation }
+      var validation = validation
+      if validation.title == nil { validation.title = action.title }
+      if validation.summary == nil { validation.summary = action.summary }
+      return validation
+    }
   }
 
   /// A registration that keeps its action as its own type.
@@ -65,7 +76,9 @@ public final class ActionManager {
       }
     }
 
-    override func validate(_ context: ActionContext) -> Validation { typed.validate(context: context) }
+    override func validate(_ context: ActionContext) -> Validation {
+      Self.described(typed.validate(context: context), by: typed)
+    }
   }
 
   /// A parsed identifier (or its error), with the registration its name resolved to while
