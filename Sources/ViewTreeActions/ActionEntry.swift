@@ -1,27 +1,43 @@
 import Actions
 import ViewTree
 
-/// An identifier as a menu, a footer or a command palette shows it from one node: how it should
-/// look there now, and what offers it.
+/// An action as a node offers it (see `NodeTree.offeredActions(at:itemsIn:)`): its identifier, how
+/// it should look there now, every way it reaches the user, and the keys that reach it.
 ///
+/// The list of what a node offers has one entry per action. Its views show the same entries:
 /// - `NodeTree.validateItems(in:)` gives one per item node (``node`` is the item);
-/// - `Node.bindingsInEffect(includingShadowed:)` gives one per key binding (``keys``,
-///   and ``node`` declares it), with the nearer binding that hides it, if any;
-/// - ``CommandPalette`` gives one per registered identifier, with the keys in effect for it;
+/// - `Node.bindingsInEffect(includingShadowed:)` gives one per key binding (``keys``, and
+///   ``node`` declares it), with the nearer binding that hides it, if any;
+/// - ``CommandPalette`` gives one per action, with the keys in effect for it;
 /// - `PendingKeys.validatedContinuations()` gives one per binding a pending sequence can complete.
+///
+/// A view that shows one row per item or binding sets ``keys``, ``node`` and ``shadowedBy`` to
+/// that item or binding; everything else is the list's entry.
 public struct ActionEntry: CustomStringConvertible {
   /// The identifier, as `perform` takes it.
   public let identifier: String
-  /// Its validation from the node the entries were listed from (with the item or the binding as
-  /// sender): title, enabled, visible, state.
+  /// Its validation from the node the entries were listed from, once per action (with its nearest
+  /// item or binding as sender): title, summary, enabled, visible, state.
   public let validation: Validation
-  /// The keys bound to the identifier (a chord or a sequence), if any.
+  /// The keys shown for it (a chord or a sequence): the nearest binding in effect, if any.
   public let keys: KeySequence?
-  /// The item node, or the node that declares the key binding; `nil` in a palette.
+  /// The nearest item or node that binds its keys; `nil` when only a manager offers it.
   public let node: Node?
-  /// The nearer binding that hides this one (the same keys, or keys that begin or are begun by
+  /// The nearer binding that hides ``keys`` (the same keys, or keys that begin or are begun by
   /// them), if any.
   public let shadowedBy: KeyBinding?
+  /// The identifier parsed (its name and arguments); `nil` when the text does not parse, as an
+  /// item's identifier may not (it is checked when performed).
+  public let actionIdentifier: ActionIdentifier?
+  /// Every way the action reaches the user from the node, nearest first: its items, the bindings
+  /// of keys to it (those a nearer binding hides marked), the manager that registers it. Empty
+  /// for an entry made with ``init(identifier:validation:keys:node:shadowedBy:)``.
+  public let offers: [Offer]
+  /// Whether it is the node's default: what activating the node (Enter at an item, a click on a
+  /// button) performs. It comes first in the list.
+  public let isDefault: Bool
+  /// How ``keys`` are shown, when their binding says.
+  let keysShownAs: String?
 
   /// Creates an entry, for palettes of other sources (see ``CommandPalette/init(entries:)``).
   ///
@@ -35,9 +51,23 @@ public struct ActionEntry: CustomStringConvertible {
     identifier: String, validation: Validation, keys: KeySequence? = nil, node: Node? = nil,
     shadowedBy: KeyBinding? = nil
   ) {
+    self.init(
+      identifier: identifier, actionIdentifier: try? ActionIdentifier(parsing: identifier),
+      validation: validation, offers: [], isDefault: false, keys: keys, keysShownAs: nil, node: node,
+      shadowedBy: shadowedBy)
+  }
+
+  init(
+    identifier: String, actionIdentifier: ActionIdentifier?, validation: Validation, offers: [Offer],
+    isDefault: Bool, keys: KeySequence?, keysShownAs: String?, node: Node?, shadowedBy: KeyBinding?
+  ) {
     self.identifier = identifier
+    self.actionIdentifier = actionIdentifier
     self.validation = validation
+    self.offers = offers
+    self.isDefault = isDefault
     self.keys = keys
+    self.keysShownAs = keysShownAs
     self.node = node
     self.shadowedBy = shadowedBy
   }
@@ -45,12 +75,101 @@ public struct ActionEntry: CustomStringConvertible {
   /// The text shown and matched: the validation's title, or the identifier.
   public var title: String { validation.title ?? identifier }
 
+  /// One sentence saying what the action does, if its validation or its action gives one.
+  public var summary: String? { validation.summary }
+
+  /// The keys that reach the action, written for their reader:
+  /// - ``KeyNotation/display``: ``keys`` (as their binding's `shownAs` says, if it does);
+  /// - ``KeyNotation/aria``: every chord in effect for it, space-separated (`Control+S F2`), as
+  ///   `aria-keyshortcuts` takes them; sequences have no ARIA form and are left out;
+  /// - ``KeyNotation/atspi``: AT-SPI's `GetKeyBinding`, `"mnemonic;sequence;shortcut"`: no
+  ///   mnemonic, the nearest sequence in effect as its "sequence", the nearest chord in effect as
+  ///   its "shortcut" (`;<Control>k:<Control>s;<Control>s`).
+  ///
+  /// - Parameter notation: Who reads them.
+  /// - Returns: The text; `nil` when no key in effect reaches it in that notation.
+  public func formattedKeys(_ notation: KeyNotation) -> String? {
+    switch notation {
+    case .display:
+      return keysShownAs ?? keys?.formatted(.display)
+    case .aria:
+      var written: [String] = []
+      for keys in keysInEffect {
+        if let text = keys.formatted(.aria), !written.contains(text) { written.append(text) }
+      }
+      return written.isEmpty ? nil : written.joined(separator: " ")
+    case .atspi:
+      let inEffect = keysInEffect
+      let sequence = inEffect.first { $0.chords.count > 1 }
+      let shortcut = inEffect.first { $0.chords.count == 1 }
+      guard sequence != nil || shortcut != nil else { return nil }
+      return ";" + (sequence?.formatted(.atspi) ?? "") + ";" + (shortcut?.formatted(.atspi) ?? "")
+    }
+  }
+
+  /// The keys of the bindings in effect for it, nearest first; ``keys`` alone when it has no
+  /// offers (an entry made for a palette).
+  private var keysInEffect: [KeySequence] {
+    guard !offers.isEmpty else { return keys.map { [$0] } ?? [] }
+    return offers.compactMap { $0.isShadowed ? nil : $0.binding?.keys }
+  }
+
   /// `ctrl+k ctrl+s  Save All`, with `(shadowed by editor)` and `(disabled)` when so.
   public var description: String {
-    var text = keys.map { "\($0)  " } ?? ""
+    var text = formattedKeys(.display).map { "\($0)  " } ?? ""
     text += title
     if let by = shadowedBy?.node { text += " (shadowed by \(by.label))" }
     if !validation.isEnabled { text += " (disabled)" }
     return text
+  }
+
+  /// This entry as a view's row about one of its offers: its keys, node and shadowing binding.
+  func row(for offer: Offer) -> ActionEntry {
+    ActionEntry(
+      identifier: identifier, actionIdentifier: actionIdentifier, validation: validation, offers: offers,
+      isDefault: isDefault, keys: offer.binding?.keys, keysShownAs: offer.binding?.shownAs,
+      node: offer.node, shadowedBy: offer.shadowedBy)
+  }
+}
+
+extension ActionEntry {
+  /// One way an action reaches the user from a node.
+  public struct Offer {
+    /// What offers the action.
+    public enum Source: Hashable, Sendable {
+      /// An item (see `ModifierHost.actionItem(_:)`): a button, a menu entry.
+      case item
+      /// A key binding to its identifier, or Enter's binding to `item.Activate` at an item.
+      case binding
+      /// A key binding that moves the focus (`focus.Next` and the others).
+      case focusMove
+      /// The manager that would perform it registers it.
+      case manager
+    }
+
+    /// What offers the action.
+    public let source: Source
+    /// The item, or the node that declares the binding (the root for a default); `nil` for a
+    /// manager.
+    public let node: Node?
+    /// The binding, for ``Source/binding`` and ``Source/focusMove``.
+    public let binding: KeyBinding?
+    /// The nearer binding that hides this one's keys, if any.
+    public let shadowedBy: KeyBinding?
+    /// Where the offer was found, counted across every entry of the list.
+    let position: Int
+
+    init(
+      _ source: Source, node: Node?, binding: KeyBinding? = nil, shadowedBy: KeyBinding? = nil, position: Int
+    ) {
+      self.source = source
+      self.node = node
+      self.binding = binding
+      self.shadowedBy = shadowedBy
+      self.position = position
+    }
+
+    /// Whether a nearer binding hides this one's keys.
+    public var isShadowed: Bool { shadowedBy != nil }
   }
 }

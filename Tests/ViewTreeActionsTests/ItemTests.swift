@@ -78,7 +78,7 @@ import ViewTreeActions
     #expect(tree.root.validate("Zoom") == .unavailable)
   }
 
-  @Test func eachItemIsTheSenderOfItsOwnValidationEvenWhenRequestsAreKept() throws {
+  @Test func eachIdentifiersFirstItemIsTheSenderOfItsValidationEvenWhenRequestsAreKept() throws {
     struct NameSender: ManagedAction {
       func validate(context: ActionContext) -> Validation {
         Validation(title: (context.sender as? Node)?.id ?? "?")
@@ -89,21 +89,25 @@ import ViewTreeActions
     try manager.register(NameSender())
     let tree = NodeTree("root") {
       Node("menu") {
-        Node("a").actionItem("NameSender")
-        Node("b").actionItem("NameSender")
-        Node("c").actionItem("NameSender")
+        Node("a").actionItem("NameSender(n: 1)")
+        Node("b").actionItem("NameSender(n: 2)")
+        Node("c").actionItem("NameSender(n: 3)")
+        // One identifier is one entry: validated once, its first item the sender.
+        Node("d").actionItem("NameSender(n: 4)")
+        Node("e").actionItem("NameSender(n: 4)")
       }
     }
     tree.root.actionManager(manager)
-    #expect(tree.validateItems().map(\.validation.title) == ["a", "b", "c"])
+    #expect(tree.validateItems().map(\.validation.title) == ["a", "b", "c", "d", "d"])
+    #expect(tree.validateItems().map(\.node?.id) == ["a", "b", "c", "d", "e"])
     // A modifier that keeps every request it sees: a kept request keeps its own sender.
     var kept: [any ManagedActionRequest] = []
     tree.root.captureAction((any ManagedActionRequest).self) { request in
       kept.append(request)
       return .unhandled
     }
-    #expect(tree.validateItems().map(\.validation.title) == ["a", "b", "c"])
-    #expect(kept.map { ($0.sender as? Node)?.id } == ["a", "b", "c"])
+    #expect(tree.validateItems().map(\.validation.title) == ["a", "b", "c", "d", "d"])
+    #expect(kept.map { ($0.sender as? Node)?.id } == ["a", "b", "c", "d"])
     // The kept requests hold the tree's nodes, which hold the modifier that keeps them.
     kept.removeAll()
   }

@@ -455,9 +455,9 @@ struct RecordDepths: ManagedAction {
     let manager = ActionManager()
     let tree = NodeTree("root") {
       Node("menu") {
-        Node("a").actionItem("Mutate")
-        Node("b").actionItem("Mutate")
-        Node("c").actionItem("Mutate")
+        Node("a").actionItem("Mutate(n: 1)")
+        Node("b").actionItem("Mutate(n: 2)")
+        Node("c").actionItem("Mutate(n: 3)")
       }
       Node("editor").focusable()
     }

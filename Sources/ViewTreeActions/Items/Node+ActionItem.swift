@@ -34,21 +34,28 @@ extension Node {
 
 extension NodeTree {
   /// Validates every item in a subtree (a menu, a toolbar, or the whole tree) against the current
-  /// focus: each as if performed from the focused node, with the item as sender.
+  /// focus: a view of what the focus offers with the subtree's items (see
+  /// ``offeredActions(at:itemsIn:includingRegistered:)``), one row per item, each the entry of its
+  /// identifier with ``ActionEntry/node`` the item.
   ///
   /// Menus and toolbars call this when they open or when the focus changes. The items, and the
-  /// identifiers they are bound to, are those of the subtree when the call begins.
+  /// identifiers they are bound to, are those of the subtree when the call begins. Each identifier
+  /// is validated once, as if performed from the focused node, with its nearest item or binding
+  /// as sender; its entry carries the keys that reach it from the focus, for the menu to show.
   ///
   /// - Parameter subtree: Where to look for items; the whole tree when `nil`.
-  /// - Returns: One validation per item, in depth-first order.
-  /// - Complexity: O(*n* + *k*·*d*): the subtree's size, and a dispatch from the focus per item.
+  /// - Returns: One entry per item, in depth-first order.
+  /// - Complexity: O(*n* + *d* + *b*): the subtree's size and the path's bindings, plus one
+  ///   validation per identifier.
   public func validateItems(in subtree: Node? = nil) -> [ActionEntry] {
-    let start = firstResponder
-    // One box naming the sender, reused from item to item while nothing else keeps it.
-    var sender: SenderBox?
-    return (subtree ?? root).items().map { found in
-      let validation = start.validate(found.identifier, sender: found.item, reusing: &sender)
-      return ActionEntry(identifier: found.identifier, validation: validation, node: found.item)
+    let list = firstResponder.offered(itemsIn: subtree ?? root, includingRegistered: false)
+    return list.itemRows.map { row in
+      let entry = list.entries[row.entry]
+      let item = entry.offers[row.offer]
+      return ActionEntry(
+        identifier: entry.identifier, actionIdentifier: entry.actionIdentifier, validation: entry.validation,
+        offers: entry.offers, isDefault: entry.isDefault, keys: entry.keys, keysShownAs: entry.keysShownAs,
+        node: item.node, shadowedBy: nil)
     }
   }
 

@@ -11,9 +11,12 @@ extension Node {
   /// let footer = tree.firstResponder.bindingsInEffect(includingShadowed: false).map(\.description)
   /// ```
   ///
-  /// Runs no key press: each binding's identifier is validated from this node (a validation runs
-  /// the managers' `validate`, never `perform`); a focus identifier such as `focus.Next` is always
-  /// enabled, and `item.Activate` has the validation of the item it activates. The tree's
+  /// A view of what this node offers (see `NodeTree.offeredActions(at:itemsIn:includingRegistered:)`):
+  /// one row per binding, each the entry of the action it performs, with the binding's keys, node
+  /// and shadowing binding. Runs no key press: each action is validated once from this node (a
+  /// validation runs the managers' `validate`, never `perform`); a focus identifier such as
+  /// `focus.Next` is always enabled, and Enter's `item.Activate` is the entry of the item it
+  /// activates (its identifier, its validation). The tree's
   /// ``ViewTree/NodeTree/defaultKeyBindings`` (Tab, Shift-Tab, and Enter at an item) come last,
   /// on the root, as resolution takes them: a footer lists the keys that move the focus too (a
   /// footer that leaves them out filters their identifiers).
@@ -21,34 +24,16 @@ extension Node {
   /// - Parameter includingShadowed: Whether to list bindings a nearer one hides (default: yes).
   /// - Returns: The bindings.
   /// - Complexity: O(*d* + *b*·*s*) in the depth, the bindings and the length of their keys,
-  ///   plus one validation per listed binding.
+  ///   plus one validation per action.
   public func bindingsInEffect(includingShadowed: Bool = true) -> [ActionEntry] {
-    let inEffect = OverlapIndex<KeyBinding>()
-    var found: [(binding: KeyBinding, shadowedBy: KeyBinding?)] = []
-    forEachBinding { binding in
-      let shadowedBy = inEffect.claim(binding.keys, for: binding)
-      if shadowedBy == nil || includingShadowed { found.append((binding, shadowedBy)) }
-      return false
+    let list = offered(itemsIn: nil, includingRegistered: false)
+    // The rows in the order the bindings were found, which is their offers' positions.
+    var rows = [ActionEntry?](repeating: nil, count: list.offerCount)
+    for entry in list.entries {
+      for offer in entry.offers where offer.binding != nil && (includingShadowed || !offer.isShadowed) {
+        rows[offer.position] = entry.row(for: offer)
+      }
     }
-    // Validated once the walk is over: a validation runs user code, which may change the tree.
-    let listed = found.map { binding, shadowedBy in
-      ActionEntry(
-        identifier: binding.identifier.text, validation: validation(of: binding), keys: binding.keys,
-        node: binding.node, shadowedBy: shadowedBy)
-    }
-    return listed
-  }
-
-  /// A binding's validation from here: a focus identifier is always enabled (the tree moves the
-  /// focus, no manager is asked); `item.Activate` validates this item's identifier.
-  func validation(of binding: KeyBinding) -> Validation {
-    guard case .moveFocus(let move) = binding.role else {
-      let (identifier, sender) = performed(by: binding)
-      var validation = validate(identifier, sender: sender)
-      // `item.Activate` is shown as what it performs.
-      if validation.title == nil, identifier != binding.identifier.text { validation.title = identifier }
-      return validation
-    }
-    return Validation(title: "Focus \(move)")
+    return rows.compactMap { $0 }
   }
 }

@@ -29,6 +29,9 @@ public struct KeyBinding: CustomStringConvertible {
   /// Whether it is one of the tree's default bindings (`NodeTree.defaultKeyBindings`) rather than
   /// a node's own.
   public let isDefault: Bool
+  /// How a footer, a menu or a palette shows the keys, when the binding says (`"⌘S"`, `"g g"`);
+  /// `nil` shows them in ``KeyNotation/display``.
+  public let shownAs: String?
   /// What a key press does with the identifier, told once when the binding is made.
   let role: Role
 
@@ -40,6 +43,12 @@ public struct KeyBinding: CustomStringConvertible {
     case moveFocus(FocusMove)
     /// Performs the identifier of the action item the key is pressed at (`item.Activate`).
     case activateItem
+
+    /// Whether it moves the focus.
+    var isFocusMove: Bool {
+      guard case .moveFocus = self else { return false }
+      return true
+    }
 
     init(_ identifier: ActionIdentifier) {
       if let move = FocusMove(identifier: identifier.text) {
@@ -56,11 +65,13 @@ public struct KeyBinding: CustomStringConvertible {
   ///   - keys: The chord or sequence; a ``KeyChord`` is a sequence of one
   ///     (`KeyBinding([KeyChord(.tab)], to: "Indent")`).
   ///   - identifier: The identifier to perform.
+  ///   - shownAs: How to show the keys, if not in ``KeyNotation/display``.
   /// - Throws: ``ViewTreeActionsError/invalidChord(_:)`` for no keys,
   ///   ``ViewTreeActionsError/escapeInSequence(_:)`` for Escape after the first key (it cancels a
   ///   pending sequence, so the binding could never complete), and
   ///   ``ViewTreeActionsError/invalidIdentifier(_:)`` for an identifier that does not parse.
-  public init(_ keys: KeySequence, to identifier: String) throws(ViewTreeActionsError) {
+  public init(_ keys: KeySequence, to identifier: String, shownAs: String? = nil) throws(ViewTreeActionsError)
+  {
     guard !keys.chords.isEmpty else {
       throw .invalidChord(ParseError(text: "", offset: 0, reason: InvalidKeyChord.empty))
     }
@@ -71,6 +82,7 @@ public struct KeyBinding: CustomStringConvertible {
       throw .invalidIdentifier(error)
     }
     self.keys = keys
+    self.shownAs = shownAs
     node = nil
     isDefault = false
     role = Role(self.identifier)
@@ -81,16 +93,17 @@ public struct KeyBinding: CustomStringConvertible {
   /// - Parameters:
   ///   - keys: The chord (see ``KeyChord``), or chords separated by spaces (see ``KeySequence``).
   ///   - identifier: The identifier to perform.
+  ///   - shownAs: How to show the keys, if not in ``KeyNotation/display``.
   /// - Throws: ``ViewTreeActionsError/invalidChord(_:)`` for keys that do not parse, and the
-  ///   errors of ``init(_:to:)-(KeySequence,_)``.
-  public init(_ keys: String, to identifier: String) throws(ViewTreeActionsError) {
+  ///   errors of ``init(_:to:shownAs:)-(KeySequence,_,_)``.
+  public init(_ keys: String, to identifier: String, shownAs: String? = nil) throws(ViewTreeActionsError) {
     let sequence: KeySequence
     do throws(ParseError<InvalidKeyChord>) {
       sequence = try KeySequence(parsing: keys)
     } catch {
       throw .invalidChord(error)
     }
-    try self.init(sequence, to: identifier)
+    try self.init(sequence, to: identifier, shownAs: shownAs)
   }
 
   /// This binding as found in effect: declared by `node` (the root for a default).
@@ -98,6 +111,7 @@ public struct KeyBinding: CustomStringConvertible {
     keys = binding.keys
     identifier = binding.identifier
     role = binding.role
+    shownAs = binding.shownAs
     self.node = node
     self.isDefault = isDefault
   }
@@ -135,27 +149,30 @@ extension ModifierHost {
   ///   - keys: The chord, such as `"ctrl+s"` (see ``KeyChord``), or chords separated by spaces,
   ///     such as `"ctrl+k ctrl+s"` (see ``KeySequence``).
   ///   - identifier: The identifier to perform.
+  ///   - shownAs: How a footer, a menu or a palette shows the keys, if not in
+  ///     ``KeyNotation/display`` (`"⌘S"`).
   /// - Returns: This node or declaration, for chaining.
   @discardableResult
-  public consuming func bindKey(_ keys: String, to identifier: String) -> Self {
+  public consuming func bindKey(_ keys: String, to identifier: String, shownAs: String? = nil) -> Self {
     do throws(ViewTreeActionsError) {
-      return appending(try KeyBinding(keys, to: identifier))
+      return appending(try KeyBinding(keys, to: identifier, shownAs: shownAs))
     } catch {
       return reporting(error)
     }
   }
 
-  /// Binds parsed keys to an identifier on this node (see ``bindKey(_:to:)-(String,_)``).
+  /// Binds parsed keys to an identifier on this node (see ``bindKey(_:to:shownAs:)-(String,_,_)``).
   ///
   /// - Parameters:
   ///   - keys: The chord or sequence; a ``KeyChord`` is a sequence of one
   ///     (`bindKey([KeyChord(.tab)], to: "Indent")`).
   ///   - identifier: The identifier to perform.
+  ///   - shownAs: How to show the keys, if not in ``KeyNotation/display``.
   /// - Returns: This node or declaration, for chaining.
   @discardableResult
-  public consuming func bindKey(_ keys: KeySequence, to identifier: String) -> Self {
+  public consuming func bindKey(_ keys: KeySequence, to identifier: String, shownAs: String? = nil) -> Self {
     do throws(ViewTreeActionsError) {
-      return appending(try KeyBinding(keys, to: identifier))
+      return appending(try KeyBinding(keys, to: identifier, shownAs: shownAs))
     } catch {
       return reporting(error)
     }
@@ -213,6 +230,7 @@ extension KeyBinding {
     keys = standard.keys
     identifier = standard.identifier
     role = standard.role
+    shownAs = nil
     node = root
     isDefault = root != nil
   }
@@ -232,7 +250,7 @@ extension NodeTree {
   /// ``KeyPressResult/movedFocus(_:_:)``); `item.Activate` performs the identifier of the action
   /// item the key is pressed at (see ``ViewTree/ModifierHost/actionItem(_:)``), with the item as
   /// sender, as ``activate(_:)`` does, and is in effect only at an item; any other is performed.
-  /// Each default is checked when made, as a node's bindings are (see ``KeyBinding/init(_:to:)-(String,_)``);
+  /// Each default is checked when made, as a node's bindings are (see ``KeyBinding/init(_:to:shownAs:)-(String,_,_)``);
   /// unlike a node's, two defaults may overlap: the first hides the second.
   public var defaultKeyBindings: [KeyBinding] {
     get {

@@ -32,11 +32,14 @@ public struct PendingKeys: CustomStringConvertible {
   }
 
   /// The continuations as a which-key footer or popup shows them: sorted by the keys that follow,
-  /// each validated at ``node`` with its binding as sender, as
-  /// `Node.bindingsInEffect(includingShadowed:)` validates.
+  /// each the entry of its action in what ``node`` offers (see
+  /// `NodeTree.offeredActions(at:itemsIn:includingRegistered:)`), as
+  /// `Node.bindingsInEffect(includingShadowed:)` shows it. A continuation whose action the node no
+  /// longer offers (the tree changed since the key was pressed) is left out: no key completes it.
   ///
   /// - Returns: One entry per continuation (``ActionEntry/keys`` is the whole sequence).
-  /// - Complexity: One validation per continuation, plus O(*c* log *c*) to sort them.
+  /// - Complexity: What the list costs (one validation per action on the path), plus
+  ///   O(*c* log *c*) to sort the continuations.
   public func validatedContinuations() -> [ActionEntry] {
     // Sorted by the chord that follows, read once per continuation, then by position; the
     // continuations that share that chord are then sorted by the rest of their keys.
@@ -54,11 +57,15 @@ public struct PendingKeys: CustomStringConvertible {
       }
       start = end
     }
-    return order.map { entry in
+    let list = node.offered(itemsIn: nil, includingRegistered: false).entries
+    var entries: [String: Int] = [:]
+    for (index, entry) in list.enumerated() { entries[entry.identifier] = index }
+    return order.compactMap { entry in
       let binding = continuations[entry.index]
-      return ActionEntry(
-        identifier: binding.identifier.text, validation: node.validation(of: binding), keys: binding.keys,
-        node: binding.node)
+      guard let found = entries[node.performed(by: binding).identifier] else { return nil }
+      let offer = ActionEntry.Offer(
+        binding.role.isFocusMove ? .focusMove : .binding, node: binding.node, binding: binding, position: 0)
+      return list[found].row(for: offer)
     }
   }
 }
@@ -273,7 +280,7 @@ extension Node {
 
   /// Whether a binding to `identifier` is in effect at this node: one to `item.Activate` only at
   /// an item, which it activates.
-  private func appliesHere(_ role: KeyBinding.Role) -> Bool {
+  func appliesHere(_ role: KeyBinding.Role) -> Bool {
     guard case .activateItem = role else { return true }
     return isActionItem
   }

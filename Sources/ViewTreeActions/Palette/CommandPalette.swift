@@ -41,27 +41,17 @@ public struct CommandPalette {
   private let keys: [[Character]]
   private let visible: [Int]
 
-  /// Prepares the palette of `node`: the identifiers registered with the manager that would answer
-  /// a perform from it (the nearest one), each validated from `node`, with the keys (a chord or a
-  /// sequence) of the bindings in effect there.
+  /// Prepares the palette of `node`: what it offers (see
+  /// `NodeTree.offeredActions(at:itemsIn:includingRegistered:)`), the registered identifiers of the
+  /// manager that would answer a perform from it included, each validated from `node`, with the
+  /// keys (a chord or a sequence) of the nearest binding in effect for it. Focus moves are left
+  /// out: the tree moves the focus, no manager performs them.
   ///
   /// - Parameter node: Where the palette's commands would be performed.
-  /// - Complexity: One validation dispatch per registered identifier, plus the bindings in effect.
+  /// - Complexity: One validation dispatch per action, plus what the list costs.
   public init(from node: Node) {
-    var manager: ActionManager?
-    node.walkAncestors { ancestor in
-      manager = ancestor.attachedActionManager
-      return manager != nil
-    }
-    var keys: [String: KeySequence] = [:]
-    for binding in node.bindingsInEffect(includingShadowed: false)
-    where keys[binding.identifier] == nil {
-      keys[binding.identifier] = binding.keys
-    }
-    let entries = (manager?.registeredIdentifiers ?? []).map { identifier in
-      ActionEntry(identifier: identifier, validation: node.validate(identifier), keys: keys[identifier])
-    }
-    self.init(entries: entries)
+    let offered = node.offered(itemsIn: nil, includingRegistered: true).entries
+    self.init(entries: offered.filter { entry in entry.offers.contains { $0.source != .focusMove } })
   }
 
   /// A palette of given entries (sorted by title), for tests and other sources.

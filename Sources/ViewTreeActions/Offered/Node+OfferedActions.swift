@@ -1,0 +1,189 @@
+import Actions
+import ViewTree
+
+extension NodeTree {
+  /// Every action a user can invoke at a node, nearest first, one entry per identifier: the one
+  /// menus, footers, which-key, the palette and assistive technology read.
+  ///
+  /// ```swift
+  /// for entry in tree.offeredActions() where entry.validation.isVisible {
+  ///   print(entry.title, entry.formattedKeys(.display) ?? "", entry.validation.isEnabled)
+  /// }
+  /// ```
+  ///
+  /// The list walks from `node` to the root. At each node it takes the node's item (see
+  /// ``ViewTree/ModifierHost/actionItem(_:)``; the node's own item is its default and comes first),
+  /// then the node's key bindings in the order they were declared; then the tree's
+  /// ``ViewTree/NodeTree/defaultKeyBindings`` (focus moves, and Enter at an item, which joins the
+  /// item's entry), then the items of `subtree` (a menu), depth-first, then what the manager that
+  /// would perform from `node` registers. An identifier offered twice (an item and the binding of
+  /// its keys) is one entry with two ``ActionEntry/offers``; a binding that a nearer one hides
+  /// (see ``Node/resolveKey(_:)``) is kept, marked.
+  ///
+  /// Each entry is validated once, from `node`, with its nearest item or binding as sender, after
+  /// the walk: a validation runs user code, which may change the tree. A focus move is always
+  /// enabled, titled "Focus next" and so on, and no manager is asked. Performing an entry's
+  /// ``ActionEntry/identifier`` from `node` goes through the chain as any perform does.
+  ///
+  /// - Parameters:
+  ///   - node: Where the actions would be invoked: the focus (``ViewTree/NodeTree/firstResponder``)
+  ///     when `nil`.
+  ///   - subtree: A subtree whose items to list too, as a menu or a toolbar offers them; none when
+  ///     `nil`.
+  ///   - includingRegistered: Whether to list what the manager registers that nothing on the path
+  ///     offers, as a palette does (default: yes).
+  /// - Returns: The entries.
+  /// - Complexity: O(*d* + *b*·*s* + *i* + *r*) in the depth, the bindings on the path and the
+  ///   length of their keys, the subtree's size and the registered actions, plus one validation
+  ///   per entry.
+  public func offeredActions(
+    at node: Node? = nil, itemsIn subtree: Node? = nil, includingRegistered: Bool = true
+  ) -> [ActionEntry] {
+    (node ?? firstResponder).offered(itemsIn: subtree, includingRegistered: includingRegistered).entries
+  }
+}
+
+/// What a node offers, validated, with where each item of a subtree is in it.
+struct OfferedList {
+  var entries: [ActionEntry]
+  /// The subtree's items, depth-first: the index of each one's entry, and of its offer there.
+  var itemRows: [(entry: Int, offer: Int)]
+  /// How many offers the entries hold together: their positions are below it.
+  var offerCount: Int
+}
+
+extension Node {
+  /// The list `NodeTree.offeredActions(at:itemsIn:includingRegistered:)` gives, and where the
+  /// subtree's items are in it; every view of the list reads it from here.
+  func offered(itemsIn subtree: Node?, includingRegistered: Bool) -> OfferedList {
+    var list = OfferGathering()
+    let start = self
+    // The path's items, to find them again among the subtree's.
+    var pathItems: [ObjectIdentifier: (entry: Int, offer: Int)] = [:]
+    let inEffect = OverlapIndex<KeyBinding>()
+    func add(_ binding: KeyBinding) {
+      let shadowedBy = inEffect.claim(binding.keys, for: binding)
+      switch binding.role {
+      case .perform:
+        list.add(
+          binding.identifier.text, parsed: binding.identifier, .binding, binding: binding,
+          shadowedBy: shadowedBy)
+      case .moveFocus:
+        list.add(
+          binding.identifier.text, parsed: binding.identifier, .focusMove, binding: binding,
+          shadowedBy: shadowedBy)
+      case .activateItem:
+        // In effect only at an item, whose identifier it performs.
+        guard let item = start.actionItemIdentifier else { return }
+        list.add(item, parsed: nil, .binding, binding: binding, shadowedBy: shadowedBy)
+      }
+    }
+    walkAncestors { node in
+      guard node.hasAttachments else { return false }
+      if let item = node[attachment: ActionItemAttachment.self] {
+        pathItems[ObjectIdentifier(node)] = list.add(item, parsed: nil, .item, node: node)
+      }
+      node.withAttachment(KeyBindingsAttachment.self) { bindings in
+        for binding in bindings where appliesHere(binding.role) { add(KeyBinding(binding, on: node)) }
+      }
+      return false
+    }
+    root.tree?.firstDefaultKeyBinding { binding in
+      if appliesHere(binding.role) { add(binding) }
+      return false
+    }
+    var itemRows: [(entry: Int, offer: Int)] = []
+    for (item, identifier) in subtree?.items() ?? [] {
+      itemRows.append(
+        pathItems[ObjectIdentifier(item)] ?? list.add(identifier, parsed: nil, .item, node: item))
+    }
+    if includingRegistered, let manager = nearestActionManager {
+      for identifier in manager.registeredIdentifiers { list.add(identifier, parsed: nil, .manager) }
+    }
+    return OfferedList(
+      entries: list.validated(from: self, isDefault: isActionItem), itemRows: itemRows,
+      offerCount: list.position)
+  }
+
+  /// The manager a perform from here would reach first.
+  var nearestActionManager: ActionManager? {
+    var manager: ActionManager?
+    walkAncestors { ancestor in
+      manager = ancestor.attachedActionManager
+      return manager != nil
+    }
+    return manager
+  }
+}
+
+/// The offers found so far, one gathered entry per identifier in the order each was first found.
+private struct OfferGathering {
+  struct Gathered {
+    let identifier: String
+    let parsed: ActionIdentifier?
+    var offers: [ActionEntry.Offer]
+  }
+
+  var gathered: [Gathered] = []
+  var index: [String: Int] = [:]
+  /// The next offer's position.
+  var position = 0
+
+  /// Adds an offer of `identifier`; its entry's index, and its own there.
+  @discardableResult
+  mutating func add(
+    _ identifier: String, parsed: ActionIdentifier?, _ source: ActionEntry.Offer.Source, node: Node? = nil,
+    binding: KeyBinding? = nil, shadowedBy: KeyBinding? = nil
+  ) -> (entry: Int, offer: Int) {
+    let offer = ActionEntry.Offer(
+      source, node: binding?.node ?? node, binding: binding, shadowedBy: shadowedBy, position: position)
+    position += 1
+    if let found = index[identifier] {
+      gathered[found].offers.append(offer)
+      return (found, gathered[found].offers.count - 1)
+    }
+    index[identifier] = gathered.count
+    // An item's identifier is parsed here, once; it is checked when performed.
+    gathered.append(
+      Gathered(
+        identifier: identifier, parsed: parsed ?? (try? ActionIdentifier(parsing: identifier)),
+        offers: [offer]))
+    return (gathered.count - 1, 0)
+  }
+
+  /// The entries, each validated once from `start`; the first is the default when `isDefault`
+  /// (the start is an item: its own item was found first).
+  func validated(from start: Node, isDefault: Bool) -> [ActionEntry] {
+    // One box naming an item sender, reused from item to item while nothing else keeps it.
+    var sender: SenderBox?
+    return gathered.enumerated().map { position, entry in
+      let first = entry.offers[0]
+      let validation: Validation
+      switch first.source {
+      case .item:
+        if let item = first.node {
+          validation = start.validate(entry.identifier, sender: item, reusing: &sender)
+        } else {
+          validation = start.validate(entry.identifier)
+        }
+      case .binding:
+        validation = start.validate(entry.identifier, sender: first.binding)
+      case .focusMove:
+        if let binding = first.binding, case .moveFocus(let move) = binding.role {
+          validation = Validation(title: "Focus \(move)")
+        } else {
+          validation = .unavailable
+        }
+      case .manager:
+        validation = start.validate(entry.identifier)
+      }
+      let shown = entry.offers.first { $0.binding != nil && !$0.isShadowed }?.binding
+      return ActionEntry(
+        identifier: entry.identifier, actionIdentifier: entry.parsed, validation: validation,
+        offers: entry.offers,
+        isDefault: isDefault && position == 0, keys: shown?.keys, keysShownAs: shown?.shownAs,
+        node: first.node,
+        shadowedBy: nil)
+    }
+  }
+}
