@@ -28,7 +28,12 @@ public struct ActionEntry: CustomStringConvertible {
   public let shadowedBy: KeyBinding?
   /// The identifier parsed (its name and arguments); `nil` when the text does not parse, as an
   /// item's identifier may not (it is checked when performed).
-  public let actionIdentifier: ActionIdentifier?
+  public var actionIdentifier: ActionIdentifier? {
+    parsedIdentifier ?? (try? ActionIdentifier(parsing: identifier))
+  }
+  /// The identifier as a binding parsed it; `nil` where it is parsed when asked (an item's, a
+  /// registration's).
+  let parsedIdentifier: ActionIdentifier?
   /// Every way the action reaches the user from the node, nearest first: its items, the bindings
   /// of keys to it (those a nearer binding hides marked), the manager that registers it. Empty
   /// for an entry made with ``init(identifier:validation:keys:node:shadowedBy:)``.
@@ -52,17 +57,17 @@ public struct ActionEntry: CustomStringConvertible {
     shadowedBy: KeyBinding? = nil
   ) {
     self.init(
-      identifier: identifier, actionIdentifier: try? ActionIdentifier(parsing: identifier),
-      validation: validation, offers: [], isDefault: false, keys: keys, keysShownAs: nil, node: node,
+      identifier: identifier, parsedIdentifier: nil, validation: validation, offers: [], isDefault: false,
+      keys: keys, keysShownAs: nil, node: node,
       shadowedBy: shadowedBy)
   }
 
   init(
-    identifier: String, actionIdentifier: ActionIdentifier?, validation: Validation, offers: [Offer],
+    identifier: String, parsedIdentifier: ActionIdentifier?, validation: Validation, offers: [Offer],
     isDefault: Bool, keys: KeySequence?, keysShownAs: String?, node: Node?, shadowedBy: KeyBinding?
   ) {
     self.identifier = identifier
-    self.actionIdentifier = actionIdentifier
+    self.parsedIdentifier = parsedIdentifier
     self.validation = validation
     self.offers = offers
     self.isDefault = isDefault
@@ -79,7 +84,7 @@ public struct ActionEntry: CustomStringConvertible {
   public var summary: String? { validation.summary }
 
   /// The keys that reach the action, written for their reader:
-  /// - ``KeyNotation/display``: ``keys`` (as their binding's `shownAs` says, if it does);
+  /// - ``KeyNotation/display``: ``keys``, as `bindKey(_:to:shownAs:)` said to show them if it did;
   /// - ``KeyNotation/aria``: every chord in effect for it, space-separated (`Control+S F2`), as
   ///   `aria-keyshortcuts` takes them; sequences have no ARIA form and are left out;
   /// - ``KeyNotation/atspi``: AT-SPI's `GetKeyBinding`, `"mnemonic;sequence;shortcut"`: no
@@ -126,8 +131,8 @@ public struct ActionEntry: CustomStringConvertible {
   /// This entry as a view's row about one of its offers: its keys, node and shadowing binding.
   func row(for offer: Offer) -> ActionEntry {
     ActionEntry(
-      identifier: identifier, actionIdentifier: actionIdentifier, validation: validation, offers: offers,
-      isDefault: isDefault, keys: offer.binding?.keys, keysShownAs: offer.binding?.shownAs,
+      identifier: identifier, parsedIdentifier: parsedIdentifier, validation: validation, offers: offers,
+      isDefault: isDefault, keys: offer.binding?.keys, keysShownAs: offer.shownAs,
       node: offer.node, shadowedBy: offer.shadowedBy)
   }
 }
@@ -156,16 +161,20 @@ extension ActionEntry {
     public let binding: KeyBinding?
     /// The nearer binding that hides this one's keys, if any.
     public let shadowedBy: KeyBinding?
+    /// How the binding's node said to show its keys (`bindKey(_:to:shownAs:)`), if it did.
+    public let shownAs: String?
     /// Where the offer was found, counted across every entry of the list.
     let position: Int
 
     init(
-      _ source: Source, node: Node?, binding: KeyBinding? = nil, shadowedBy: KeyBinding? = nil, position: Int
+      _ source: Source, node: Node?, binding: KeyBinding? = nil, shadowedBy: KeyBinding? = nil,
+      shownAs: String? = nil, position: Int
     ) {
       self.source = source
       self.node = node
       self.binding = binding
       self.shadowedBy = shadowedBy
+      self.shownAs = shownAs
       self.position = position
     }
 

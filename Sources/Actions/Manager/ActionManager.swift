@@ -104,8 +104,14 @@ public final class ActionManager {
   }
 
   var actions: [String: Registration] = [:] {
-    didSet { registrationsVersion &+= 1 }
+    didSet {
+      registrationsVersion &+= 1
+      sortedIdentifiers = nil
+    }
   }
+  /// The registered names, sorted when first asked for since they last changed: a palette or a
+  /// list of what a node offers asks for them every time it is built.
+  private var sortedIdentifiers: [String]?
   var registrationsVersion = 0
   /// How many performs of this manager are running, one inside another.
   var performDepth = 0
@@ -211,7 +217,12 @@ public final class ActionManager {
   public func action(named name: String) -> (any ManagedAction)? { actions[name]?.action }
 
   /// The registered names, sorted.
-  public var registeredIdentifiers: [String] { actions.keys.sorted() }
+  public var registeredIdentifiers: [String] {
+    if let sortedIdentifiers { return sortedIdentifiers }
+    let sorted = actions.keys.sorted()
+    sortedIdentifiers = sorted
+    return sorted
+  }
 
   private static func registrationName(_ text: String) throws(ActionsError) -> String {
     let parsed: ActionIdentifier

@@ -53,7 +53,7 @@ extension NodeTree {
       let entry = list.entries[row.entry]
       let item = entry.offers[row.offer]
       return ActionEntry(
-        identifier: entry.identifier, actionIdentifier: entry.actionIdentifier, validation: entry.validation,
+        identifier: entry.identifier, parsedIdentifier: entry.parsedIdentifier, validation: entry.validation,
         offers: entry.offers, isDefault: entry.isDefault, keys: entry.keys, keysShownAs: entry.keysShownAs,
         node: item.node, shadowedBy: nil)
     }

@@ -56,64 +56,68 @@ public struct KeySequence: Hashable, Sendable, CustomStringConvertible, Expressi
 
 /// Keys recorded as a tree of chords, to tell in O(*s*), in the length of new keys, whether they
 /// overlap recorded ones, however many are recorded: the rule of nearest binding asks it of each
-/// binding it takes.
-final class OverlapIndex<Value> {
-  private final class Level {
-    var next: [KeyChord: Level] = [:]
-    /// The value of the recorded keys that end here.
-    var ending: Value?
-    /// The value of the first recorded keys that pass through here or end here.
-    let first: Value
-    init(first: Value) { self.first = first }
+/// binding it takes. The tree is flat (one table of edges, one array of levels), so that recording
+/// keys allocates nothing per chord and releasing it recurses nowhere.
+struct OverlapIndex<Value> {
+  /// A chord leaving a level; level 0 is the top, which no keys end at.
+  private struct Edge: Hashable {
+    let level: Int
+    let chord: KeyChord
   }
 
-  private var top: [KeyChord: Level] = [:]
+  /// A level below the top: the value of the recorded keys that end there, and of the first
+  /// recorded keys that pass through it or end there.
+  private struct Level {
+    var ending: Value?
+    let first: Value
+  }
+
+  private var edges: [Edge: Int] = [:]
+  /// Level `n` (from 1) is at `levels[n - 1]`.
+  private var levels: [Level] = []
 
   /// Returns the value of the first recorded keys that overlap `keys` (one begins with the
   /// other); when none do, records `keys` with `value` and returns `nil`. Empty keys overlap
   /// nothing and are not recorded.
-  func claim(_ keys: KeySequence, for value: Value) -> Value? {
+  mutating func claim(_ keys: KeySequence, for value: Value) -> Value? {
     let chords = keys.chords
-    guard let head = chords.first else { return nil }
-    guard var level = top[head] else {
-      top[head] = Self.path(chords, from: 1, for: value)
-      return nil
-    }
-    for position in chords.indices.dropFirst() {
+    guard !chords.isEmpty else { return nil }
+    var level = 0
+    for position in chords.indices {
       // Recorded keys end here, so they begin `keys`. (Recorded keys never overlap each other:
       // then no other recorded keys begin with `keys`.)
-      if let ending = level.ending { return ending }
-      guard let next = level.next[chords[position]] else {
-        level.next[chords[position]] = Self.path(chords, from: position + 1, for: value)
+      if level > 0, let ending = levels[level - 1].ending { return ending }
+      guard
+        let next = edges.existingValue(
+          forKey: Edge(level: level, chord: chords[position]), orInserting: levels.count + 1)
+      else {
+        levels.append(Level(ending: nil, first: value))
+        level = levels.count
+        for chord in chords[(position + 1)...] {
+          levels.append(Level(ending: nil, first: value))
+          edges[Edge(level: level, chord: chord)] = levels.count
+          level = levels.count
+        }
+        levels[level - 1].ending = value
         return nil
       }
       level = next
     }
     // `keys` end here: they are recorded keys, or begin some.
-    return level.ending ?? level.first
+    return levels[level - 1].ending ?? levels[level - 1].first
+  }
+}
+
+extension Dictionary {
+  /// The value stored for `key`; when there is none, stores `value` and returns `nil`. One lookup
+  /// either way, where reading then writing would hash the key twice.
+  mutating func existingValue(forKey key: Key, orInserting value: Value) -> Value? {
+    Self.existing(in: &self[key], orStoring: value)
   }
 
-  /// The level reached by `chords[..<position]`, with the levels for the rest below it.
-  private static func path(_ chords: [KeyChord], from position: Int, for value: Value) -> Level {
-    let end = Level(first: value)
-    end.ending = value
-    var level = end
-    for index in (position..<chords.count).reversed() {
-      let above = Level(first: value)
-      above.next[chords[index]] = level
-      level = above
-    }
-    return level
-  }
-
-  // Released level by level: a chain of levels as long as a 10,000-key sequence would otherwise
-  // be released by as many nested calls.
-  deinit {
-    var levels = Array(top.values)
-    top = [:]
-    while let level = levels.popLast() {
-      levels.append(contentsOf: level.next.values)
-      level.next = [:]
-    }
+  private static func existing(in slot: inout Value?, orStoring value: Value) -> Value? {
+    if let existing = slot { return existing }
+    slot = value
+    return nil
   }
 }

@@ -6,6 +6,12 @@ enum KeyBindingsAttachment: NodeAttachmentKey {
   static var defaultValue: [KeyBinding] { [] }
 }
 
+/// How a node's bindings show their keys, where `bindKey(_:to:shownAs:)` said: kept beside the
+/// bindings, not in them, so that a key press copies no text it does not show.
+enum KeysShownAsAttachment: NodeAttachmentKey {
+  static var defaultValue: [KeySequence: String] { [:] }
+}
+
 /// Keys bound to an identifier: what `bindKey(_:to:)` declares and a node keeps
 /// (`Node.keyBindings`), what a tree falls back to (`NodeTree.defaultKeyBindings`), what a key
 /// press resolves to, what a pending
@@ -29,9 +35,6 @@ public struct KeyBinding: CustomStringConvertible {
   /// Whether it is one of the tree's default bindings (`NodeTree.defaultKeyBindings`) rather than
   /// a node's own.
   public let isDefault: Bool
-  /// How a footer, a menu or a palette shows the keys, when the binding says (`"⌘S"`, `"g g"`);
-  /// `nil` shows them in ``KeyNotation/display``.
-  public let shownAs: String?
   /// What a key press does with the identifier, told once when the binding is made.
   let role: Role
 
@@ -65,13 +68,11 @@ public struct KeyBinding: CustomStringConvertible {
   ///   - keys: The chord or sequence; a ``KeyChord`` is a sequence of one
   ///     (`KeyBinding([KeyChord(.tab)], to: "Indent")`).
   ///   - identifier: The identifier to perform.
-  ///   - shownAs: How to show the keys, if not in ``KeyNotation/display``.
   /// - Throws: ``ViewTreeActionsError/invalidChord(_:)`` for no keys,
   ///   ``ViewTreeActionsError/escapeInSequence(_:)`` for Escape after the first key (it cancels a
   ///   pending sequence, so the binding could never complete), and
   ///   ``ViewTreeActionsError/invalidIdentifier(_:)`` for an identifier that does not parse.
-  public init(_ keys: KeySequence, to identifier: String, shownAs: String? = nil) throws(ViewTreeActionsError)
-  {
+  public init(_ keys: KeySequence, to identifier: String) throws(ViewTreeActionsError) {
     guard !keys.chords.isEmpty else {
       throw .invalidChord(ParseError(text: "", offset: 0, reason: InvalidKeyChord.empty))
     }
@@ -82,7 +83,6 @@ public struct KeyBinding: CustomStringConvertible {
       throw .invalidIdentifier(error)
     }
     self.keys = keys
-    self.shownAs = shownAs
     node = nil
     isDefault = false
     role = Role(self.identifier)
@@ -93,17 +93,16 @@ public struct KeyBinding: CustomStringConvertible {
   /// - Parameters:
   ///   - keys: The chord (see ``KeyChord``), or chords separated by spaces (see ``KeySequence``).
   ///   - identifier: The identifier to perform.
-  ///   - shownAs: How to show the keys, if not in ``KeyNotation/display``.
   /// - Throws: ``ViewTreeActionsError/invalidChord(_:)`` for keys that do not parse, and the
-  ///   errors of ``init(_:to:shownAs:)-(KeySequence,_,_)``.
-  public init(_ keys: String, to identifier: String, shownAs: String? = nil) throws(ViewTreeActionsError) {
+  ///   errors of ``init(_:to:)-(KeySequence,_)``.
+  public init(_ keys: String, to identifier: String) throws(ViewTreeActionsError) {
     let sequence: KeySequence
     do throws(ParseError<InvalidKeyChord>) {
       sequence = try KeySequence(parsing: keys)
     } catch {
       throw .invalidChord(error)
     }
-    try self.init(sequence, to: identifier, shownAs: shownAs)
+    try self.init(sequence, to: identifier)
   }
 
   /// This binding as found in effect: declared by `node` (the root for a default).
@@ -111,7 +110,6 @@ public struct KeyBinding: CustomStringConvertible {
     keys = binding.keys
     identifier = binding.identifier
     role = binding.role
-    shownAs = binding.shownAs
     self.node = node
     self.isDefault = isDefault
   }
@@ -150,12 +148,12 @@ extension ModifierHost {
   ///     such as `"ctrl+k ctrl+s"` (see ``KeySequence``).
   ///   - identifier: The identifier to perform.
   ///   - shownAs: How a footer, a menu or a palette shows the keys, if not in
-  ///     ``KeyNotation/display`` (`"⌘S"`).
+  ///     ``KeyNotation/display`` (`"⌘S"`); see `ActionEntry.formattedKeys(_:)`.
   /// - Returns: This node or declaration, for chaining.
   @discardableResult
   public consuming func bindKey(_ keys: String, to identifier: String, shownAs: String? = nil) -> Self {
     do throws(ViewTreeActionsError) {
-      return appending(try KeyBinding(keys, to: identifier, shownAs: shownAs))
+      return appending(try KeyBinding(keys, to: identifier), shownAs: shownAs)
     } catch {
       return reporting(error)
     }
@@ -172,14 +170,15 @@ extension ModifierHost {
   @discardableResult
   public consuming func bindKey(_ keys: KeySequence, to identifier: String, shownAs: String? = nil) -> Self {
     do throws(ViewTreeActionsError) {
-      return appending(try KeyBinding(keys, to: identifier, shownAs: shownAs))
+      return appending(try KeyBinding(keys, to: identifier), shownAs: shownAs)
     } catch {
       return reporting(error)
     }
   }
 
-  /// Adds `binding` to this host's bindings, or reports the binding of theirs it overlaps.
-  private consuming func appending(_ binding: KeyBinding) -> Self {
+  /// Adds `binding` to this host's bindings, with how its keys are shown if `shownAs` says, or
+  /// reports the binding of theirs it overlaps.
+  private consuming func appending(_ binding: KeyBinding, shownAs: String?) -> Self {
     var bindings = self[attachment: KeyBindingsAttachment.self]
     if let existing = bindings.first(where: { $0.keys.overlaps(binding.keys) }) {
       return reporting(
@@ -188,7 +187,11 @@ extension ModifierHost {
           identifier: existing.identifier.text))
     }
     bindings.append(binding)
+    guard let shownAs else { return settingAttachment(KeyBindingsAttachment.self, to: bindings) }
+    var shown = self[attachment: KeysShownAsAttachment.self]
+    shown[binding.keys] = shownAs
     return settingAttachment(KeyBindingsAttachment.self, to: bindings)
+      .settingAttachment(KeysShownAsAttachment.self, to: shown)
   }
 }
 
@@ -200,7 +203,10 @@ extension Node {
   }
 
   /// Removes every key binding of this node.
-  public func removeKeyBindings() { removeAttachment(KeyBindingsAttachment.self) }
+  public func removeKeyBindings() {
+    removeAttachment(KeyBindingsAttachment.self)
+    removeAttachment(KeysShownAsAttachment.self)
+  }
 }
 
 /// The default key bindings of a tree, kept on its root once set; `nil` until then, when the
@@ -230,7 +236,6 @@ extension KeyBinding {
     keys = standard.keys
     identifier = standard.identifier
     role = standard.role
-    shownAs = nil
     node = root
     isDefault = root != nil
   }
@@ -250,7 +255,7 @@ extension NodeTree {
   /// ``KeyPressResult/movedFocus(_:_:)``); `item.Activate` performs the identifier of the action
   /// item the key is pressed at (see ``ViewTree/ModifierHost/actionItem(_:)``), with the item as
   /// sender, as ``activate(_:)`` does, and is in effect only at an item; any other is performed.
-  /// Each default is checked when made, as a node's bindings are (see ``KeyBinding/init(_:to:shownAs:)-(String,_,_)``);
+  /// Each default is checked when made, as a node's bindings are (see ``KeyBinding/init(_:to:)-(String,_)``);
   /// unlike a node's, two defaults may overlap: the first hides the second.
   public var defaultKeyBindings: [KeyBinding] {
     get {

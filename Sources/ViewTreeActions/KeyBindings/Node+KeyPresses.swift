@@ -64,7 +64,8 @@ public struct PendingKeys: CustomStringConvertible {
       let binding = continuations[entry.index]
       guard let found = entries[node.performed(by: binding).identifier] else { return nil }
       let offer = ActionEntry.Offer(
-        binding.role.isFocusMove ? .focusMove : .binding, node: binding.node, binding: binding, position: 0)
+        binding.role.isFocusMove ? .focusMove : .binding, node: binding.node, binding: binding,
+        shownAs: binding.node?[attachment: KeysShownAsAttachment.self][binding.keys], position: 0)
       return list[found].row(for: offer)
     }
   }
@@ -243,7 +244,7 @@ extension Node {
     if first.keys.chords.count == 1 { return (.binding(first), top) }
     // Otherwise the press begins a sequence: every binding in effect that begins with `chord`.
     var longer: [KeyBinding] = []
-    let inEffect = OverlapIndex<Void>()
+    var inEffect = OverlapIndex<Void>()
     forEachBinding(top: top) { binding in
       if binding.keys.chords[0] == chord, inEffect.claim(binding.keys, for: ()) == nil {
         longer.append(binding)

@@ -60,31 +60,39 @@ extension Node {
     let start = self
     // The path's items, to find them again among the subtree's.
     var pathItems: [ObjectIdentifier: (entry: Int, offer: Int)] = [:]
-    let inEffect = OverlapIndex<KeyBinding>()
-    func add(_ binding: KeyBinding) {
-      let shadowedBy = inEffect.claim(binding.keys, for: binding)
+    // The bindings found, and which of them claimed which keys.
+    var bindings: [KeyBinding] = []
+    var inEffect = OverlapIndex<Int>()
+    func add(_ binding: KeyBinding, shownAs: String? = nil) {
+      let shadowedBy = inEffect.claim(binding.keys, for: bindings.count).map { bindings[$0] }
+      bindings.append(binding)
       switch binding.role {
       case .perform:
         list.add(
           binding.identifier.text, parsed: binding.identifier, .binding, binding: binding,
-          shadowedBy: shadowedBy)
+          shadowedBy: shadowedBy, shownAs: shownAs)
       case .moveFocus:
         list.add(
           binding.identifier.text, parsed: binding.identifier, .focusMove, binding: binding,
-          shadowedBy: shadowedBy)
+          shadowedBy: shadowedBy, shownAs: shownAs)
       case .activateItem:
         // In effect only at an item, whose identifier it performs.
         guard let item = start.actionItemIdentifier else { return }
-        list.add(item, parsed: nil, .binding, binding: binding, shadowedBy: shadowedBy)
+        list.add(item, parsed: nil, .binding, binding: binding, shadowedBy: shadowedBy, shownAs: shownAs)
       }
     }
     walkAncestors { node in
       guard node.hasAttachments else { return false }
       if let item = node[attachment: ActionItemAttachment.self] {
-        pathItems[ObjectIdentifier(node)] = list.add(item, parsed: nil, .item, node: node)
+        let found = list.add(item, parsed: nil, .item, node: node)
+        if subtree != nil { pathItems[ObjectIdentifier(node)] = found }
       }
-      node.withAttachment(KeyBindingsAttachment.self) { bindings in
-        for binding in bindings where appliesHere(binding.role) { add(KeyBinding(binding, on: node)) }
+      let shown = node[attachment: KeysShownAsAttachment.self]
+      node.withAttachment(KeyBindingsAttachment.self) { declared in
+        list.reserveCapacity(declared.count)
+        for binding in declared where appliesHere(binding.role) {
+          add(KeyBinding(binding, on: node), shownAs: shown.isEmpty ? nil : shown[binding.keys])
+        }
       }
       return false
     }
@@ -98,7 +106,9 @@ extension Node {
         pathItems[ObjectIdentifier(item)] ?? list.add(identifier, parsed: nil, .item, node: item))
     }
     if includingRegistered, let manager = nearestActionManager {
-      for identifier in manager.registeredIdentifiers { list.add(identifier, parsed: nil, .manager) }
+      let registered = manager.registeredIdentifiers
+      list.reserveCapacity(registered.count)
+      for identifier in registered { list.add(identifier, parsed: nil, .manager) }
     }
     return OfferedList(
       entries: list.validated(from: self, isDefault: isActionItem), itemRows: itemRows,
@@ -129,25 +139,27 @@ private struct OfferGathering {
   /// The next offer's position.
   var position = 0
 
+  /// Makes room for `count` more entries, so that the index grows without rehashing every
+  /// identifier each time it doubles.
+  mutating func reserveCapacity(_ count: Int) {
+    index.reserveCapacity(gathered.count + count)
+  }
+
   /// Adds an offer of `identifier`; its entry's index, and its own there.
   @discardableResult
   mutating func add(
     _ identifier: String, parsed: ActionIdentifier?, _ source: ActionEntry.Offer.Source, node: Node? = nil,
-    binding: KeyBinding? = nil, shadowedBy: KeyBinding? = nil
+    binding: KeyBinding? = nil, shadowedBy: KeyBinding? = nil, shownAs: String? = nil
   ) -> (entry: Int, offer: Int) {
     let offer = ActionEntry.Offer(
-      source, node: binding?.node ?? node, binding: binding, shadowedBy: shadowedBy, position: position)
+      source, node: binding?.node ?? node, binding: binding, shadowedBy: shadowedBy, shownAs: shownAs,
+      position: position)
     position += 1
-    if let found = index[identifier] {
+    if let found = index.existingValue(forKey: identifier, orInserting: gathered.count) {
       gathered[found].offers.append(offer)
       return (found, gathered[found].offers.count - 1)
     }
-    index[identifier] = gathered.count
-    // An item's identifier is parsed here, once; it is checked when performed.
-    gathered.append(
-      Gathered(
-        identifier: identifier, parsed: parsed ?? (try? ActionIdentifier(parsing: identifier)),
-        offers: [offer]))
+    gathered.append(Gathered(identifier: identifier, parsed: parsed, offers: [offer]))
     return (gathered.count - 1, 0)
   }
 
@@ -177,11 +189,11 @@ private struct OfferGathering {
       case .manager:
         validation = start.validate(entry.identifier)
       }
-      let shown = entry.offers.first { $0.binding != nil && !$0.isShadowed }?.binding
+      let shown = entry.offers.first { $0.binding != nil && !$0.isShadowed }
       return ActionEntry(
-        identifier: entry.identifier, actionIdentifier: entry.parsed, validation: validation,
+        identifier: entry.identifier, parsedIdentifier: entry.parsed, validation: validation,
         offers: entry.offers,
-        isDefault: isDefault && position == 0, keys: shown?.keys, keysShownAs: shown?.shownAs,
+        isDefault: isDefault && position == 0, keys: shown?.binding?.keys, keysShownAs: shown?.shownAs,
         node: first.node,
         shadowedBy: nil)
     }
