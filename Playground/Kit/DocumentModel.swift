@@ -12,6 +12,10 @@ public final class DocumentModel {
   public var saves = 0
   /// While locked, edits are blocked by a capture modifier on the window.
   public var isLocked = false
+  /// Whether the editor wraps long lines: a check item.
+  public var wraps = false
+  /// The editor's zoom, in percent: a radio set of three items.
+  public var zoom = 100
 
   /// Creates the demo document.
   public init() {}
@@ -24,11 +28,14 @@ enum SelectedRowKey: ActionContextKey {
 
 struct SaveAction: ManagedAction {
   let model: DocumentModel
+  var title: String? { "Save" }
+  var summary: String? { "Writes the document to disk." }
   func perform(context: ActionContext) throws { model.saves += 1 }
 }
 
 struct DeleteRowAction: ManagedAction {
   let model: DocumentModel
+  var summary: String? { "Removes the selected row; Undo puts it back." }
 
   func validate(context: ActionContext) -> Validation {
     context[SelectedRowKey.self] == nil
@@ -52,6 +59,8 @@ struct DeleteRowAction: ManagedAction {
 
 struct SetColorAction: ManagedAction {
   let model: DocumentModel
+  var title: String? { "Set Color" }
+  var summary: String? { "Changes the editor's text color." }
 
   func perform(context: ActionContext) throws {
     let model = model
@@ -68,15 +77,43 @@ struct SetColorAction: ManagedAction {
 
 struct ToggleLockAction: ManagedAction {
   let model: DocumentModel
+  var summary: String? { "Blocks edits to the document until unlocked." }
   func validate(context: ActionContext) -> Validation {
-    Validation(title: model.isLocked ? "Unlock" : "Lock", state: model.isLocked ? .on : .off)
+    Validation(title: "Lock", state: model.isLocked ? .on : .off)
   }
   func perform(context: ActionContext) throws { model.isLocked.toggle() }
+}
+
+/// A check item: on while the editor wraps lines.
+struct ToggleWrapAction: ManagedAction {
+  let model: DocumentModel
+  var title: String? { "Wrap Lines" }
+  var summary: String? { "Wraps long lines at the editor's edge." }
+  func validate(context: ActionContext) -> Validation { Validation(state: model.wraps ? .on : .off) }
+  func perform(context: ActionContext) throws { model.wraps.toggle() }
+}
+
+/// A radio set: one identifier per member (`Zoom(level: 150)`), each on while it is the zoom.
+struct ZoomAction: ManagedAction {
+  struct NoLevel: Error {}
+  let model: DocumentModel
+  var summary: String? { "Sets the editor's zoom." }
+
+  func validate(context: ActionContext) -> Validation {
+    guard case .int(let level)? = context.identifier["level"] else { return .unavailable }
+    return Validation(title: "Zoom \(level)%", state: level == model.zoom ? .on : .off)
+  }
+
+  func perform(context: ActionContext) throws {
+    guard case .int(let level)? = context.identifier["level"] else { throw NoLevel() }
+    model.zoom = level
+  }
 }
 
 struct MoveSelectionAction: ManagedAction {
   let model: DocumentModel
   let step: Int
+  var summary: String? { "Moves the selection in the list." }
   func perform(context: ActionContext) throws {
     guard !model.rows.isEmpty else { return }
     let current = model.selection ?? 0

@@ -31,7 +31,7 @@ public final class EditorDemo {
     let model = model
     try! manager.register([
       SaveAction(model: model), DeleteRowAction(model: model), SetColorAction(model: model),
-      ToggleLockAction(model: model),
+      ToggleLockAction(model: model), ToggleWrapAction(model: model), ZoomAction(model: model),
     ])
     try! manager.register(MoveSelectionAction(model: model, step: -1), as: "SelectPrevious")
     try! manager.register(MoveSelectionAction(model: model, step: 1), as: "SelectNext")
@@ -70,6 +70,13 @@ public final class EditorDemo {
           NodeDeclaration("delete").actionItem("menu.DeleteRow")
           NodeDeclaration("red").actionItem(#"menu.SetColor("color": "red")"#)
           NodeDeclaration("lock").actionItem("menu.ToggleLock")
+        }
+        // A check item and a radio set: states of identifiers.
+        NodeDeclaration("view") {
+          NodeDeclaration("wrap").actionItem("menu.ToggleWrap")
+          for level in [100, 150, 200] {
+            NodeDeclaration("zoom\(level)").actionItem("menu.Zoom(level: \(level))")
+          }
         }
       }
       NodeDeclaration("toolbar") {
@@ -127,7 +134,8 @@ public final class EditorDemo {
     .scrollable(.vertical) { direction in view.canScroll(direction) }
     .handleAction(PointerWheel.self) { wheel in view.scroll += Int(wheel.deltaY) }
     .bindKey("ctrl+s", to: "Save").bindKey("ctrl+z", to: "Undo").bindKey("ctrl+y", to: "Redo")
-    .bindKey("del", to: "DeleteRow").bindKey("l", to: "ToggleLock")
+    .bindKey("del", to: "DeleteRow").bindKey("l", to: "ToggleLock").bindKey("w", to: "ToggleWrap")
+    .bindKey("ctrl+k 1", to: "Zoom(level: 100)").bindKey("ctrl+k 2", to: "Zoom(level: 200)")
     .bindKey("r", to: #"SetColor("color": "red")"#).bindKey("g", to: #"SetColor("color": "green")"#)
     .bindKey("b", to: #"SetColor(color: blue)"#)
     .bindKey("ctrl+k ctrl+s", to: "Save").bindKey("ctrl+k ctrl+z", to: "Undo")
@@ -184,10 +192,12 @@ public final class EditorDemo {
   public private(set) var paletteQuery: String?
   private var palette: CommandPalette?
 
-  /// The open palette's best matches, as shown: `title  chord`.
+  /// The open palette's best matches, as shown: `chord  title: what it does`.
   public func paletteLines(limit: Int = 5) -> [String] {
     guard let palette, let query = paletteQuery else { return [] }
-    return palette.matches(query).prefix(limit).map(\.entry.description)
+    return palette.matches(query).prefix(limit).map { match in
+      match.entry.description + (match.entry.summary.map { ": \($0)" } ?? "")
+    }
   }
 
   /// A key while the palette is open: text filters, Backspace erases, Enter performs the best
@@ -229,20 +239,25 @@ public final class EditorDemo {
 
   // MARK: - The footer and the inspector
 
-  /// The key bindings in effect at the focus, as a footer shows them (nearest first, disabled
-  /// ones marked); while a key sequence is pending, what can follow it.
+  /// The key bindings in effect at the focus, as a footer shows them (nearest first, a toggle's
+  /// state beside it, disabled ones marked); while a key sequence is pending, what can follow it.
   public func footerLine() -> String {
     if let pending = tree.pendingKeys {
       return "\(pending.typed) … "
         + pending.validatedContinuations().map { entry in
           let next = entry.keys.map { KeySequence(Array($0.chords.dropFirst(pending.typed.chords.count))) }
-          return "\(next?.description ?? "") \(entry.title)" + (entry.validation.isEnabled ? "" : " (off)")
+          return "\(next?.description ?? "") \(Self.footerText(entry))"
         }.joined(separator: " · ")
     }
     return tree.firstResponder.bindingsInEffect(includingShadowed: false).map { binding in
-      "\(binding.keys?.description ?? "") \(binding.title)"
-        + (binding.validation.isEnabled ? "" : " (off)")
+      "\(binding.formattedKeys(.display) ?? "") \(Self.footerText(binding))"
     }.joined(separator: " · ")
+  }
+
+  /// `Lock [on]`, `Delete Row (off)`.
+  private static func footerText(_ entry: ActionEntry) -> String {
+    let state = entry.validation.state.map { " [\($0)]" } ?? ""
+    return entry.title + state + (entry.validation.isEnabled ? "" : " (off)")
   }
 
   /// Cancels a pending key sequence that waited too long, as vim does after a second.
@@ -342,13 +357,20 @@ public final class EditorDemo {
     }
   }
 
-  /// The menu items, validated against the current focus: `title (state)`.
+  /// The menu items, validated against the current focus: `[x] title  keys (disabled)`, a check
+  /// mark for a check item or radio member that is on, the keys that reach the item's action.
   public func menuLines() -> [String] {
     tree.validateItems(in: tree.node(id: "menubar")).map { item in
       let title = item.validation.title ?? item.node?.label ?? item.identifier
-      let state = item.validation.isEnabled ? "" : " (disabled)"
-      let check = item.validation.state == .on ? " [on]" : ""
-      return "\(title)\(check)\(state)"
+      let check =
+        switch item.validation.state {
+        case .on: "[x] "
+        case .off: "[ ] "
+        case .mixed: "[-] "
+        case nil: ""
+        }
+      let keys = item.formattedKeys(.display).map { "  \($0)" } ?? ""
+      return check + title + keys + (item.validation.isEnabled ? "" : " (disabled)")
     }
   }
 }

@@ -7,8 +7,8 @@ import ViewTreeActions
 /// through a grid, the mouse (a row, a swatch, a menu item, the wheel), and a save through the
 /// command palette.
 public let defaultTour =
-  "down, g, g, x, tab, tab, escape, del, ctrl+z, ctrl+y, tab, del, r, l, g, l, ctrl+k, ctrl+s, tab, right, "
-  + "down, click:Results, click:undo, click:blue, wheel:2, ctrl+p, s, v, enter, q"
+  "down, g, g, x, tab, tab, escape, del, ctrl+z, ctrl+y, tab, del, r, l, g, l, ctrl+k, ctrl+s, w, ctrl+k, 2, tab, right, "
+  + "down, click:Results, wheel:-6, click:undo, click:blue, wheel:2, ctrl+p, s, v, enter, q"
 
 /// Plays steps without a terminal, on a screen of 80 by 24 laid out after each (where the mouse
 /// clicks), and reports each frame's log lines and the menus' state.
@@ -72,11 +72,12 @@ public let usage = """
   In a terminal it opens a small document editor drawn as a tree: Tab and Shift-Tab move the
   focus, the arrow keys move it through the swatches, x in the list asks "Delete rows?" in a
   dialog that keeps the focus until it closes, keys trigger actions through key bindings, the
-  menus show live validation, and a log shows each action's path (visited nodes, transforms,
-  who handled it). The mouse works too: a click focuses what it lands on, selects a row, sets a
+  menus show live validation (the lock and wrap check items, a zoom radio set: w and ctrl+k 1/2),
+  and a log shows each action's path (visited nodes, transforms, who handled it). The mouse works too: a click focuses what it lands on, selects a row, sets a
   swatch's color or activates a menu item; the node under the mouse is underlined, and the wheel
-  scrolls the tree. A footer lists the key bindings in effect at the focus, ctrl+p opens a
-  command palette (type to filter, Enter performs), and an inspector shows the focused node.
+  scrolls the tree. A footer lists the key bindings in effect at the focus with each toggle's
+  state, ctrl+p opens a command palette of described commands (type to filter, Enter performs),
+  and an inspector shows the focused node.
   q quits.
 
   When standard input is not a terminal, or with --script, it plays steps without a terminal and

@@ -31,11 +31,19 @@ import ViewTreeActions
     // An argument, then a capture that blocks edits while locked.
     #expect(text.contains(#"r -> SetColor("color": "red"): window(capture) -> window => performed"#))
     #expect(text.contains(#"g -> SetColor("color": "green"): window(capture) => blocked by window"#))
-    #expect(text.contains("Unlock [on]"))
+    // Check items and a radio set: the lock and wrap toggles, one zoom of three on.
+    #expect(text.contains("| [x] Lock | [ ] Wrap Lines | [x] Zoom 100% | [ ] Zoom 150% | [ ] Zoom 200%"))
+    #expect(text.contains("w -> ToggleWrap: window(capture) -> window => performed"))
+    #expect(text.contains("· w Wrap Lines [on] ·"))
+    #expect(text.contains("| [x] Wrap Lines | [ ] Zoom 100% | [ ] Zoom 150% | [x] Zoom 200%"))
     // The footer follows the focus and the lock; the palette filters and performs.
     #expect(text.contains("footer: ctrl+s Save · ctrl+z Undo"))
-    #expect(text.contains("delete DeleteRow (off) · l Unlock"))
-    #expect(text.contains("palette 'sv': ctrl+s  Save | SelectPrevious"))
+    #expect(
+      text.contains("delete DeleteRow (off) · l Lock [on] · w Wrap Lines [off] · ctrl+k 1 Zoom 100% [on]"))
+    #expect(
+      text.contains(
+        "palette 'sv': ctrl+s  Save: Writes the document to disk. | SelectPrevious: Moves the selection in the list."
+      ))
     #expect(text.contains("palette 'sv' -> Save: performed Save (answered by window)"))
     // The arrow keys move through the swatches by their frames.
     #expect(text.contains("focus -> red (traversal)"))
@@ -58,7 +66,9 @@ import ViewTreeActions
     #expect(text.contains("> g\n  g … (1 continuation)"))
     #expect(text.contains("footer: g … g SelectFirst"))
     #expect(text.contains("g g -> SelectFirst: window(capture) -> sidebar -> window => performed"))
-    #expect(text.contains("footer: ctrl+k … ctrl+s Save · ctrl+z Undo Set Color"))
+    #expect(
+      text.contains(
+        "footer: ctrl+k … 1 Zoom 100% [on] · 2 Zoom 200% [off] · ctrl+s Save · ctrl+z Undo Set Color"))
     #expect(text.contains("ctrl+k ctrl+s -> Save: window(capture) -> window => performed"))
     #expect(text.hasSuffix("done: focus blue, rows 4, color blue, saved 2x"))
   }
@@ -78,7 +88,7 @@ import ViewTreeActions
     // The capture, the manager's two responders (perform, validate) and the wheel's handler,
     // once each.
     #expect(window.modifiers.count == 4)
-    #expect(window.keyBindings.count == 10)
+    #expect(window.keyBindings.count == 13)
     demo.press(try KeyChord(parsing: "ctrl+z"))
     #expect(list.children.map(\.id) == demo.model.rows)
     #expect(demo.model.rows.count == 5)
@@ -125,7 +135,7 @@ import ViewTreeActions
       if case .paste(let text) = input { demo.paste(text) }
     }
     #expect(demo.paletteQuery == "sav")
-    #expect(demo.paletteLines(limit: 1) == ["ctrl+s  Save"])
+    #expect(demo.paletteLines(limit: 1) == ["ctrl+s  Save: Writes the document to disk."])
   }
 
   @Test func framesFitTheTerminal() throws {
