@@ -109,6 +109,13 @@ struct OverlapIndex<Value> {
 }
 
 extension Dictionary {
+  /// Makes room for `count` more elements, at least doubling when it grows: reserving a few more
+  /// at a time would otherwise reallocate every time.
+  mutating func reserveGrowing(by count: Int) {
+    guard self.count + count > capacity else { return }
+    reserveCapacity(Swift.max(self.count + count, 2 * capacity))
+  }
+
   /// The value stored for `key`; when there is none, stores `value` and returns `nil`. One lookup
   /// either way, where reading then writing would hash the key twice.
   mutating func existingValue(forKey key: Key, orInserting value: Value) -> Value? {

@@ -142,7 +142,7 @@ private struct OfferGathering {
   /// Makes room for `count` more entries, so that the index grows without rehashing every
   /// identifier each time it doubles.
   mutating func reserveCapacity(_ count: Int) {
-    index.reserveCapacity(gathered.count + count)
+    index.reserveGrowing(by: count)
   }
 
   /// Adds an offer of `identifier`; its entry's index, and its own there.

@@ -18,9 +18,13 @@ public struct CommandPalette {
   /// An entry that matches typed text, with where.
   public struct Match {
     /// The entry.
-    public let entry: ActionEntry
+    public var entry: ActionEntry { entries[index] }
     /// Higher is better: matches at word starts and in runs rank first.
     public let score: Int
+    /// The palette's entries and the matched one's index: a match stays a few words wide, so
+    /// that ranking the matches moves no entry.
+    let entries: [ActionEntry]
+    let index: Int
     /// The query and the entry's key, to find the offsets when asked.
     let query: [Character]
     let key: [Character]
@@ -80,7 +84,7 @@ public struct CommandPalette {
     var found: [Match] = []
     for (position, key) in keys.enumerated() {
       guard let score = Self.score(query, in: key, { _ in }) else { continue }
-      found.append(Match(entry: entries[visible[position]], score: score, query: query, key: key))
+      found.append(Match(score: score, entries: entries, index: visible[position], query: query, key: key))
     }
     // Stable: equal scores keep title order.
     return found.enumerated().sorted { lhs, rhs in
