@@ -31,7 +31,7 @@ operations() {
   InsertRow*) echo 2000 ;;
   FocusNextSparse* | ReferenceFlagWalk*) echo 200 ;;
   FocusDirection*) echo 1000 ;;
-  PendingContinuations | ReferenceValidate50) echo 200 ;;
+  PendingContinuations | ReferenceValidate50 | OfferedAt* | BindingsInEffect* | PaletteFilter*) echo 200 ;;
   *) echo 100000 ;;
   esac
 }

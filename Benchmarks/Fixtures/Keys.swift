@@ -68,6 +68,51 @@ package final class ContinuationsState {
   }
 }
 
+/// The chain of `KeyState` (16 deep, 4 providers on the way), focused at the bottom, with 40 key
+/// bindings and 10 items on the path: each node binds two or three chords, the 10 lowest nodes
+/// are items, and the root's manager registers the 50 actions.
+package final class OfferedState {
+  package let tree: NodeTree
+
+  package init() {
+    let (chainTree, leaf) = makeChain(depth: 16, providers: 4)
+    let manager = chainTree.root.attachedActionManager!
+    var path: [Node] = []
+    var next: Node? = leaf
+    while let node = next {
+      path.append(node)
+      next = node.parent
+    }
+    for index in 0..<40 {
+      let letter = Character(UnicodeScalar(UInt8(97 + index % 26)))
+      try! manager.register(Validated(), as: "Command\(index)")
+      path[index % path.count].bindKey(index < 26 ? "ctrl+\(letter)" : "alt+\(letter)", to: "Command\(index)")
+    }
+    for index in 0..<10 {
+      try! manager.register(Validated(), as: "Item\(index)")
+      path[index].actionItem("Item\(index)")
+    }
+    try! chainTree.focus(leaf.focusable())
+    tree = chainTree
+  }
+}
+
+/// A palette from a node whose manager has 1,000 actions registered under names like
+/// `SaveDocument17` and `OpenRecentFile17`.
+package func makePalette() -> CommandPalette {
+  let manager = ActionManager()
+  let words = ["Save", "Open", "Close", "Delete", "Format", "Find", "Replace", "Toggle", "Show", "Move"]
+  let objects = [
+    "Document", "RecentFile", "Selection", "Row", "Sidebar", "Panel", "Line", "Word", "Tab", "Window",
+  ]
+  for index in 0..<1_000 {
+    try! manager.register(SaveAction(), as: "\(words[index % 10])\(objects[index / 10 % 10])\(index)")
+  }
+  let tree = NodeTree("root") { Node("leaf") }
+  tree.root.actionManager(manager)
+  return CommandPalette(from: tree.node(id: "leaf")!)
+}
+
 /// An action that is always enabled, with a title.
 private struct Validated: ManagedAction {
   func validate(context: ActionContext) -> Validation { Validation(title: "Command") }

@@ -175,6 +175,31 @@ let benchmarks: @Sendable () -> Void = {
     ContinuationsState()
   }
 
+  // What a focus 16 deep offers, with 40 bindings and 10 items on the path: one list, each
+  // action validated once.
+  Benchmark(
+    "OfferedAt16Deep40",
+    configuration: .init(metrics: [.wallClock, .mallocCountTotal], scalingFactor: .one)
+  ) { benchmark, state in
+    for _ in benchmark.scaledIterations {
+      blackHole(state.tree.offeredActions())
+    }
+  } setup: {
+    OfferedState()
+  }
+
+  // The footer's view of it on the same tree: one row per binding.
+  Benchmark(
+    "BindingsInEffect16Deep40",
+    configuration: .init(metrics: [.wallClock, .mallocCountTotal], scalingFactor: .one)
+  ) { benchmark, state in
+    for _ in benchmark.scaledIterations {
+      blackHole(state.tree.firstResponder.bindingsInEffect())
+    }
+  } setup: {
+    OfferedState()
+  }
+
   // A command palette of 1,000 registered actions, filtered by typed text (one keystroke).
   Benchmark("PaletteFilter1000") { benchmark, palette in
     for _ in benchmark.scaledIterations {
@@ -183,22 +208,6 @@ let benchmarks: @Sendable () -> Void = {
   } setup: {
     makePalette()
   }
-}
-
-/// A palette from a node whose manager has 1,000 actions registered under names like
-/// `SaveDocument17` and `OpenRecentFile17`.
-func makePalette() -> CommandPalette {
-  let manager = ActionManager()
-  let words = ["Save", "Open", "Close", "Delete", "Format", "Find", "Replace", "Toggle", "Show", "Move"]
-  let objects = [
-    "Document", "RecentFile", "Selection", "Row", "Sidebar", "Panel", "Line", "Word", "Tab", "Window",
-  ]
-  for index in 0..<1_000 {
-    try! manager.register(SaveAction(), as: "\(words[index % 10])\(objects[index / 10 % 10])\(index)")
-  }
-  let tree = NodeTree("root") { Node("leaf") }
-  tree.root.actionManager(manager)
-  return CommandPalette(from: tree.node(id: "leaf")!)
 }
 
 /// The chain of `TreePerform16Deep4Providers` and a trace to reuse.

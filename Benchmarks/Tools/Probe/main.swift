@@ -237,6 +237,18 @@ let probes: [String: () -> Loop] = [
     let state = ContinuationsState()
     return { count in for _ in 0..<count { sink(state.pending.validatedContinuations()) } }
   },
+  "OfferedAt16Deep40": {
+    let state = OfferedState()
+    return { count in for _ in 0..<count { sink(state.tree.offeredActions()) } }
+  },
+  "BindingsInEffect16Deep40": {
+    let state = OfferedState()
+    return { count in for _ in 0..<count { sink(state.tree.firstResponder.bindingsInEffect()) } }
+  },
+  "PaletteFilter1000": {
+    let palette = makePalette()
+    return { count in for _ in 0..<count { sink(palette.matches("sv doc")) } }
+  },
   "ReferenceValidate50": {
     let state = ContinuationsState()
     return { count in for _ in 0..<count { sink(state.validateEach()) } }
