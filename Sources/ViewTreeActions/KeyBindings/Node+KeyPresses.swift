@@ -58,7 +58,7 @@ public struct PendingKeys: CustomStringConvertible {
       start = end
     }
     let list = node.offered(itemsIn: nil, includingRegistered: false).entries
-    var entries: [String: Int] = [:]
+    var entries = [String: Int](minimumCapacity: list.count)
     for (index, entry) in list.enumerated() { entries[entry.identifier] = index }
     return order.compactMap { entry in
       let binding = continuations[entry.index]
