@@ -1,8 +1,9 @@
 import Actions
 import ViewTree
 
-/// An action as a node offers it (see `NodeTree.offeredActions(at:itemsIn:)`): its identifier, how
-/// it should look there now, every way it reaches the user, and the keys that reach it.
+/// An action as a node offers it (see `NodeTree.offeredActions(at:itemsIn:includingRegistered:)`):
+/// its identifier, how it should look there now, every way it reaches the user, and the keys that
+/// reach it.
 ///
 /// The list of what a node offers has one entry per action. Its views show the same entries:
 /// - `NodeTree.validateItems(in:)` gives one per item node (``node`` is the item);
