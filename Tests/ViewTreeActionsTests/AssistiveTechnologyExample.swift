@@ -46,8 +46,14 @@ struct ATSPIActions {
   /// action is disabled, did not run, or the index is out of range.
   func doAction(_ index: Int32) -> Bool {
     guard let entry = entry(index), entry.validation.isEnabled else { return false }
-    if entry.isDefault { return (try? tree.activate(node))?.isPerformed ?? false }
-    return node.perform(entry.identifier).isPerformed
+    guard entry.isDefault else { return node.perform(entry.identifier).isPerformed }
+    do {
+      return try tree.activate(node).isPerformed
+    } catch {
+      // The default is an item's activation, so the node is an item: this is a bug to see.
+      assertionFailure("DoAction(\(index)): \(error)")
+      return false
+    }
   }
 
   /// A D-Bus caller may send any index.
