@@ -130,11 +130,13 @@ public struct ActionEntry: CustomStringConvertible {
   }
 
   /// This entry as a view's row about one of its offers: its keys, node and shadowing binding.
+  /// An item's row keeps the entry's keys: the shortcut a menu shows beside it.
   func row(for offer: Offer) -> ActionEntry {
     ActionEntry(
       identifier: identifier, parsedIdentifier: parsedIdentifier, validation: validation, offers: offers,
-      isDefault: isDefault, keys: offer.binding?.keys, keysShownAs: offer.shownAs,
-      node: offer.node, shadowedBy: offer.shadowedBy)
+      isDefault: isDefault, keys: offer.binding == nil ? keys : offer.binding?.keys,
+      keysShownAs: offer.binding == nil ? keysShownAs : offer.shownAs, node: offer.node,
+      shadowedBy: offer.shadowedBy)
   }
 }
 

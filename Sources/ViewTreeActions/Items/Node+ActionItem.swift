@@ -51,11 +51,7 @@ extension NodeTree {
     let list = firstResponder.offered(itemsIn: subtree ?? root, includingRegistered: false)
     return list.itemRows.map { row in
       let entry = list.entries[row.entry]
-      let item = entry.offers[row.offer]
-      return ActionEntry(
-        identifier: entry.identifier, parsedIdentifier: entry.parsedIdentifier, validation: entry.validation,
-        offers: entry.offers, isDefault: entry.isDefault, keys: entry.keys, keysShownAs: entry.keysShownAs,
-        node: item.node, shadowedBy: nil)
+      return entry.row(for: entry.offers[row.offer])
     }
   }
 

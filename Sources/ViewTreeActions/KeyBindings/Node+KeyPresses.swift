@@ -57,16 +57,14 @@ public struct PendingKeys: CustomStringConvertible {
       }
       start = end
     }
-    let list = node.offered(itemsIn: nil, includingRegistered: false).entries
-    var entries = [String: Int](minimumCapacity: list.count)
-    for (index, entry) in list.enumerated() { entries[entry.identifier] = index }
+    let list = node.offered(itemsIn: nil, includingRegistered: false)
     return order.compactMap { entry in
       let binding = continuations[entry.index]
-      guard let found = entries[node.performed(by: binding).identifier] else { return nil }
+      guard let found = list.index[node.performed(by: binding).identifier] else { return nil }
       let offer = ActionEntry.Offer(
         binding.role.isFocusMove ? .focusMove : .binding, node: binding.node, binding: binding,
         shownAs: binding.node?[attachment: KeysShownAsAttachment.self][binding.keys], position: 0)
-      return list[found].row(for: offer)
+      return list.entries[found].row(for: offer)
     }
   }
 }

@@ -50,6 +50,8 @@ struct OfferedList {
   var itemRows: [(entry: Int, offer: Int)]
   /// How many offers the entries hold together: their positions are below it.
   var offerCount: Int
+  /// Each identifier's entry.
+  var index: [String: Int]
 }
 
 extension Node {
@@ -112,7 +114,7 @@ extension Node {
     }
     return OfferedList(
       entries: list.validated(from: self, isDefault: isActionItem), itemRows: itemRows,
-      offerCount: list.position)
+      offerCount: list.position, index: list.index)
   }
 
   /// The manager a perform from here would reach first.
