@@ -1,4 +1,5 @@
 import Actions
+import TestSupport
 import Testing
 
 // Hostile neighbours of the identifier grammar's rules, and the size of what errors print:
@@ -16,7 +17,7 @@ import Testing
     }
   }
 
-  @Test func aParseErrorInAMegabyteShowsAnExcerpt() throws {
+  @Test(.stress) func aParseErrorInAMegabyteShowsAnExcerpt() throws {
     let text = "menu.Save(" + (0..<100_000).map { "a\($0): 1, " }.joined() + "b 1)"
     let error = try #require(parseError(text))
     #expect(error.reason == .missingColon(key: "b"))

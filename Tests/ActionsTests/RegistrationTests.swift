@@ -61,7 +61,7 @@ import Testing
     #expect(manager.cachedIdentifierCount == 2)
   }
 
-  @Test func theIdentifierCacheIsBoundedInBytes() throws {
+  @Test(.stress) func theIdentifierCacheIsBoundedInBytes() throws {
     let manager = ActionManager()
     // Large identifiers are parsed every time and never kept.
     for index in 0..<300 {

@@ -47,3 +47,14 @@ public struct SplitMix64: RandomNumberGenerator {
     return z ^ (z >> 31)
   }
 }
+
+extension Trait where Self == ConditionTrait {
+  /// Marks a stress case (a million-node tree, a long randomized loop): it runs only when the
+  /// environment sets `STRESS=1`, as CI's optimized step does (`STRESS=1 swift test -c release`),
+  /// so that the everyday `swift test` stays quick.
+  public static var stress: Self {
+    .enabled(
+      if: ProcessInfo.processInfo.environment["STRESS"] == "1",
+      "a stress case: STRESS=1 swift test -c release runs it")
+  }
+}

@@ -1,4 +1,5 @@
 import Actions
+import TestSupport
 import Testing
 import ViewTree
 import ViewTreeActions
@@ -259,7 +260,7 @@ import ViewTreeActions
 
 /// What no list should trip over.
 @Suite struct OfferedActionsHostileInputTests {
-  @Test func tenThousandBindingsAndActionsOnOnePathAreListedOnceEach() throws {
+  @Test(.stress) func tenThousandBindingsAndActionsOnOnePathAreListedOnceEach() throws {
     let counter = OfferedActionsTests.Counter()
     let manager = ActionManager()
     try manager.register(OfferedActionsTests.Counted(counter: counter), as: "Command")

@@ -1,4 +1,5 @@
 import Actions
+import TestSupport
 import Testing
 import ViewTree
 import ViewTreeActions
@@ -270,7 +271,7 @@ struct RecordDepths: ManagedAction {
     withExtendedLifetime(tree) {}
   }
 
-  @Test func aNodeWithManyProvidersCallsThemInOrderWithoutRecursion() throws {
+  @Test(.stress) func aNodeWithManyProvidersCallsThemInOrderWithoutRecursion() throws {
     var seen: [Int] = []
     let (tree, nodes) = try chain(2) { seen = $0 }
     nodes[1].removeActionContextProviders()

@@ -247,7 +247,7 @@ final class PlacingResponderGraph {
       document: "Sources/ViewTree/ViewTree.docc/IntegratingADeclarativeToolkit.md")
   }
 
-  @Test func aThousandRandomChangesKeepTheTreeExactlyWhatIsShown() throws {
+  @Test(.stress) func aThousandRandomChangesKeepTheTreeExactlyWhatIsShown() throws {
     var weakNodes: [WeakBox<Node>] = []
     var weakHandles: [WeakBox<NodeHandle>] = []
     var reported: [String] = []

@@ -1,10 +1,11 @@
+import TestSupport
 import Testing
 import ViewTree
 
 @Suite struct DepthAndMemoryTests {
   static let depth = 1_000_000
 
-  @Test func aMillionNodeChainBuildsTriggersSearchesAndTearsDown() throws {
+  @Test(.stress) func aMillionNodeChainBuildsTriggersSearchesAndTearsDown() throws {
     // Built bottom-up with the result builder, as declarations nest.
     var bottom: Node? = Node("bottom").onAction { _ in }
     weak let weakBottom = bottom
@@ -44,7 +45,7 @@ import ViewTree
     _ = leaf
   }
 
-  @Test func droppingAMillionNodeTreeFreesEveryNode() throws {
+  @Test(.stress) func droppingAMillionNodeTreeFreesEveryNode() throws {
     weak var weakLeaf: Node?
     weak var weakRoot: Node?
     do {
@@ -62,7 +63,7 @@ import ViewTree
     #expect(weakLeaf == nil)
   }
 
-  @Test func aMillionDeepDeclarationIsReleasedWithoutRecursion() {
+  @Test(.stress) func aMillionDeepDeclarationIsReleasedWithoutRecursion() {
     weak var weakLeaf: Node?
     do {
       var declaration = NodeDeclaration("leaf").onAction { _ in }
@@ -84,7 +85,7 @@ import ViewTree
     #expect(weakLeaf == nil)
   }
 
-  @Test func aMillionDeepSnapshotTraceAndOutcomeAreReleasedWithoutRecursion() throws {
+  @Test(.stress) func aMillionDeepSnapshotTraceAndOutcomeAreReleasedWithoutRecursion() throws {
     weak var weakRoot: Node?
     do {
       var node = Node("leaf")

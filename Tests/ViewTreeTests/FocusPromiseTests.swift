@@ -18,7 +18,7 @@ import Testing
     return nodes
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.stress, .timeLimit(.minutes(1)))
   func removingAMillionDeepChainThatHoldsTheFocusIsLinear() throws {
     let tree = NodeTree("root") { Node("list").focusable() }
     let top = Node("top")

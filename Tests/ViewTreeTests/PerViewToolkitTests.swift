@@ -135,7 +135,7 @@ import Testing
     }
   }
 
-  @Test func aThousandRandomChangesKeepTheTreeExactlyWhatAWholeDeclarationGives() throws {
+  @Test(.stress) func aThousandRandomChangesKeepTheTreeExactlyWhatAWholeDeclarationGives() throws {
     let toolkit = Toolkit()
     toolkit.render(toolkit.app)
     let tree = try NodeTree(root: try #require(toolkit.app.handle.node))

@@ -107,7 +107,7 @@ private final class PointerLog {
     #expect(tree.node(at: at(0, 0)) == nil)
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.stress, .timeLimit(.minutes(1)))
   func aMillionSiblingsAreTestedInOneLinearWalk() {
     let tree = NodeTree("root") {
       for index in 0..<1_000_000 { Node(index == 0 ? "first" : nil).frame(frame(Double(index), 0, 1, 1)) }

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import ViewTree
 
@@ -28,7 +29,7 @@ enum NoteKey: NodeAttachmentKey {
     #expect(visited == ["b"])
   }
 
-  @Test func walkSubtreeHandlesDeepChainsWithoutRecursion() throws {
+  @Test(.stress) func walkSubtreeHandlesDeepChainsWithoutRecursion() throws {
     let root = Node("root")
     var bottom = root
     for _ in 0..<300_000 {
