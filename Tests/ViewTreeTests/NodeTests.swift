@@ -117,6 +117,25 @@ import ViewTree
     #expect(root.subtreeCount == 5)
   }
 
+  @Test func lookupsByIDFindTheActiveNodeOfTwoPages() throws {
+    let tree = try NodeTree {
+      Node("page1") { Node("save").focusable() }
+      Node("page2") { Node("save").focusable() }
+    }
+    let hidden = try #require(tree.root.children.first?.children.first)
+    let shown = try #require(tree.root.children.last?.children.first)
+    hidden.parent?.isActive = false
+    #expect(tree.node(id: "save") === shown)
+    #expect(tree.root.nodes(withID: "save").map { $0 === shown } == [true])
+    #expect(tree.root.nodes(withID: "save", includingInactive: true).count == 2)
+    #expect(tree.root.firstNode(withID: "save", includingInactive: true) === hidden)
+    try tree.focus(id: "save")
+    #expect(tree.focusedNode === shown)
+    shown.parent?.isActive = false
+    #expect(tree.node(id: "save") == nil)
+    #expect(throws: ViewTreeError.noNodeWithID("save")) { try tree.focus(id: "save") }
+  }
+
   @Test func pathsAndLabelsNameAnonymousNodesByIndex() {
     let inner = Node()
     let root = Node("window") {

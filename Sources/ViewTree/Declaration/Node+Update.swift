@@ -94,11 +94,11 @@ extension Node {
       replaceDeclaredAttachments(with: declaration)
     }
     if declaration.childBox == nil && _children.isEmpty { return nil }
-    let declared = declaration.takeChildren()
+    var declared = declaration.takeChildren()
     // The frame keeps the children the declarations were matched to: user code (`onProblem`, or
     // an `onDetach` of a removed child) may change the list before the walk reaches them, and the
-    // update goes on with these nodes, one per declaration.
-    let nodes = reconcileChildren(with: declared, created: &created)
+    // update goes on with these nodes, one per declaration (a refused one leaves the list).
+    let nodes = reconcileChildren(with: &declared, created: &created)
     // Children that are all slots or unchanged need no frame: nothing in them changes.
     guard declared.indices.contains(where: { !declared[$0].keepsContent }) else { return nil }
     return UpdateFrame(nodes: nodes, declarations: declared)
@@ -193,11 +193,13 @@ extension Node {
 
   /// Matches `declared` to the live children, makes the children list exactly the declared one
   /// and returns it, one node per declaration, as it was before any callback ran; nodes it creates
-  /// are added to `created`.
+  /// are added to `created`. A declaration that cannot be applied (a handle's node placed twice,
+  /// or inside itself) is reported and taken out of `declared`, so that the two lists stay in
+  /// step.
   ///
   /// The children that placed themselves (see `NodeHandle.place(in:order:)`) are not the
   /// declaration's: they stay, after the declared ones, in their order, unless a slot takes one.
-  func reconcileChildren(with declared: [NodeDeclaration], created: inout [Node]) -> ChildList {
+  func reconcileChildren(with declared: inout [NodeDeclaration], created: inout [Node]) -> ChildList {
     let listed = declaredChildCount
     // The common case: the same children in the same order.
     if declared.count == listed, matchesInPlace(declared) { return _children }
@@ -221,7 +223,11 @@ extension Node {
     result.reserveCapacity(declared.count)
     var moved: [HandleMove] = []
     var problems: [ViewTreeError] = []
-    for declaration in declared {
+    var refused: [Int] = []
+    // The handles the list binds, asked for only when an `unchanged` declaration looks for a
+    // handle's node: it must not take one that a bound declaration of the list names.
+    var boundHere: Set<ObjectIdentifier>?
+    for (position, declaration) in declared.enumerated() {
       let child: Node
       if let handle = declaration.handle {
         if let node = handle._node {
@@ -233,6 +239,7 @@ extension Node {
             guard node._parent !== self, node !== self, node._children.isEmpty || !isStructurallyInside(node)
             else {
               problems.append(.handlePlacedTwice(parent: path))
+              refused.append(position)
               continue
             }
             moved.append(HandleMove(node: node))
@@ -246,10 +253,13 @@ extension Node {
       } else if let match = declaration.id == nil ? unnamed.popLast() : named[declaration.id!]?.popLast() {
         child = match
       } else if declaration.keepsContent, let id = declaration.id,
-        let match = _children.prefix(listed).first(where: {
-          $0.id == id && $0.boundHandle.map { bound[$0] != nil } ?? false
-        }
-        ),
+        let match = _children.prefix(listed).first(where: { child in
+          guard child.id == id, let handle = child.boundHandle, bound[handle] != nil else { return false }
+          if boundHere == nil {
+            boundHere = Set(declared.compactMap { $0.handle.map(ObjectIdentifier.init) })
+          }
+          return !boundHere!.contains(handle)
+        }),
         let handle = match.boundHandle
       {
         // `unchanged` keeps a node as it is, so it may keep a handle's node: it declares nothing
@@ -288,6 +298,7 @@ extension Node {
     for move in moved { adjustLifecycleCount(by: move.watched) }
     finishRemovingChildren(removed, watched: watched, wasInTree: wasInTree)
     for move in moved { move.finish() }
+    for position in refused.reversed() { declared.remove(at: position) }
     for problem in problems { reporting(problem) }
     return children
   }
@@ -316,7 +327,12 @@ struct HandleMove {
 
   /// Finishes the move once the new parent lists the node and counts its watched nodes.
   func finish() {
-    if let formerParent { formerParent.didDetach(CollectionOfOne(node), formerParent: formerParent) }
+    if let formerParent {
+      formerParent.didDetach(CollectionOfOne(node), formerParent: formerParent)
+    } else if let adoptedTree = node._state {
+      // Another tree's root: the tree it joins routes the pointer from now on (see `adopt`).
+      adoptedTree.dropPointer()
+    }
     if watched > 0 {
       if wasInTree { node.notifyLifecycle(.detach) }
       if node.isInTree { node.notifyLifecycle(.attach) }

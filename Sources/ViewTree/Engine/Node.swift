@@ -45,7 +45,8 @@ public final class Node {
   /// The node's identifier, used by lookups such as ``NodeTree/node(id:)`` and by ``path``.
   ///
   /// Identifiers need not be unique: lists of rows often repeat one. Lookups return the first
-  /// match in depth-first pre-order; ``nodes(withID:)`` returns all of them.
+  /// match in depth-first pre-order; ``nodes(withID:includingInactive:)`` returns all
+  /// of them.
   @exclusivity(unchecked) public internal(set) var id: String?
 
   // What few nodes use (attachments, a tree's state, pins, lifecycle callbacks, the handling
@@ -285,7 +286,11 @@ public final class Node {
   ///
   /// The tree lives as long as its root: this gives a handle to it even when every other handle
   /// was released (the same object while one is alive).
-  public var tree: NodeTree? { root._state.map(NodeTree.handle(for:)) }
+  public var tree: NodeTree? {
+    let root = root
+    // A tree's root made inactive under another node is in no tree (see ``isActive``).
+    return root.isInactive ? nil : root._state.map(NodeTree.handle(for:))
+  }
 
   /// Returns whether `ancestor` is this node or one of its ancestors.
   ///

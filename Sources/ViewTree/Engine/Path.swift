@@ -185,11 +185,17 @@ extension Dispatcher {
   }
 
   /// The top-most node of `path` and the tree it is the root of, if any (unretained: a node's
-  /// tree state, once set, is never replaced, and the node owns it).
+  /// tree state, once set, is never replaced, and the node owns it). A tree's root made inactive
+  /// under another node is in no tree: it has a parent, only one that does not count.
   @inline(__always)
   static func top(of path: UnsafeBufferPointer<PathEntry>) -> (Unmanaged<Node>, Unmanaged<TreeState>?) {
     // `path` is never empty: it holds at least the target.
     let top = path[path.count - 1].node
-    return (top, top._withUnsafeGuaranteedRef { $0._state.map(Unmanaged.passUnretained) })
+    return (
+      top,
+      top._withUnsafeGuaranteedRef { node in
+        node._extras.flatMap { $0.isInactive ? nil : $0.state.map(Unmanaged.passUnretained) }
+      }
+    )
   }
 }

@@ -94,7 +94,8 @@ extension NodeTree {
     if let trap = state.focus.node?.enclosingTrap(within: root), !target.isDescendant(of: trap) {
       throw .outsideFocusTrap(node: node.path, trap: trap.path)
     }
-    state.setFocus(target, reason: .programmatic)
+    // The focus filter, user code, may have taken the node out of the tree meanwhile.
+    guard state.setFocus(target, reason: .programmatic) else { throw .nodeNotInTree(node: target.path) }
   }
 
   /// Focuses the first node with the given id (see ``focus(_:)``).
@@ -195,14 +196,20 @@ extension TreeState {
   ///
   /// A change made while `onFocusChange` runs (by the callback, or by what it calls) is queued
   /// and reported after the callback returns, in order: the callback is never re-entered.
-  func setFocus(_ node: Node?, reason: FocusChangeReason, oldLeftTree: Bool = false) {
+  ///
+  /// Returns `false`, and changes nothing, when `node` is no longer in the tree: the callers
+  /// chose it before asking the focus filter about it, and the filter, user code, may have moved
+  /// it out.
+  @discardableResult
+  func setFocus(_ node: Node?, reason: FocusChangeReason, oldLeftTree: Bool = false) -> Bool {
     let old = focus.node
-    guard old !== node else { return }
+    guard old !== node else { return true }
+    if let node, focus.filter != nil, !node.isDescendant(of: root) { return false }
     if !oldLeftTree { rememberScopes(from: old, to: node) }
     focus.node = node
-    guard focus.onChange != nil else { return }
+    guard focus.onChange != nil else { return true }
     focus.reports.append(FocusChange(old: old, new: node, reason: reason))
-    guard !focus.isReporting else { return }
+    guard !focus.isReporting else { return true }
     focus.isReporting = true
     var next = 0
     while next < focus.reports.count {
@@ -213,6 +220,7 @@ extension TreeState {
     // The queue holds nodes, among them possibly the root, which owns this state: emptied at once.
     focus.reports.removeAll(keepingCapacity: true)
     focus.isReporting = false
+    return true
   }
 
   /// The memory of `scope`, if it has any.
@@ -290,14 +298,16 @@ extension TreeState {
     // scopes that left with it record nothing.
     while let found = trap {
       if let opener = memory(of: found)?.opener, opener.isDescendant(of: root),
-        opener.focusBlocker(within: root) == nil
+        opener.focusBlocker(within: root) == nil, setFocus(opener, reason: .restore, oldLeftTree: true)
       {
-        setFocus(opener, reason: .restore, oldLeftTree: true)
         return
       }
       trap = found.activeParent?.firstAncestor { $0.isFocusTrap && self.memory(of: $0)?.opener != nil }
     }
-    setFocus(nearestFocusable(from: formerParent), reason: .repair, oldLeftTree: true)
+    if !setFocus(nearestFocusable(from: formerParent), reason: .repair, oldLeftTree: true) {
+      // The filter took the node it accepted out of the tree: no focus rather than one outside.
+      setFocus(nil, reason: .repair, oldLeftTree: true)
+    }
   }
 
   /// Records that `scope`, which declares `autofocus`, appeared: the end of the change serves it.
@@ -335,6 +345,7 @@ extension TreeState {
         continue
       }
       focus.autofocus.remove(at: index)
+      // Refused when the filter took the target out of the tree: the scope is served no more.
       setFocus(target, reason: .autofocus)
     }
   }

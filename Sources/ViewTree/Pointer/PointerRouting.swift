@@ -317,8 +317,8 @@ extension TreeState {
     if let trap = focus.node?.enclosingTrap(within: root), !candidate.isDescendant(of: trap) {
       return .refused(candidate, trap: trap)
     }
-    setFocus(candidate, reason: .pointer)
-    return .moved(to: candidate)
+    // The focus filter, user code, may have taken the candidate out of the tree.
+    return setFocus(candidate, reason: .pointer) ? .moved(to: candidate) : .unchanged
   }
 
   /// The nearest node from `target` up that scrolls that way and can still scroll.
