@@ -251,18 +251,21 @@ public struct TerminalKeyDecoder {
     }
     guard end < pending.count else { return nil }
     let length = end - position + 1
-    guard let parameters = Self.parameters(pending[(position + 2)..<end]) else { return (nil, length) }
     let final = pending[end]
     if final == UInt8(ascii: "M") || final == UInt8(ascii: "m") {
-      // SGR (`ESC [ <` …, the release with `m`) or urxvt (a button value plus 32, `M` only).
+      // SGR (`ESC [ <` …, the release with `m`) or urxvt (a button value plus 32, `M` only):
+      // three decimal numbers and nothing else, or the report is dropped whole.
       let isSGR = position + 2 < end && pending[position + 2] == UInt8(ascii: "<")
-      guard parameters.count == 3, isSGR || final == UInt8(ascii: "M") else { return (nil, length) }
-      let button = isSGR ? parameters[0] : parameters[0] - 32
+      guard isSGR || final == UInt8(ascii: "M"),
+        let parameters = Self.mouseParameters(pending[(position + (isSGR ? 3 : 2))..<end])
+      else { return (nil, length) }
+      let button = isSGR ? parameters.0 : parameters.0 - 32
       return (
-        mouse(button, parameters[1], parameters[2], released: isSGR ? final == UInt8(ascii: "m") : nil),
+        mouse(button, parameters.1, parameters.2, released: isSGR ? final == UInt8(ascii: "m") : nil),
         length
       )
     }
+    guard let parameters = Self.parameters(pending[(position + 2)..<end]) else { return (nil, length) }
     let modifiers = Self.modifiers(parameters.count > 1 ? parameters[1] : 1)
     let key: KeyChord.Key?
     switch final {
@@ -360,6 +363,31 @@ public struct TerminalKeyDecoder {
     return result
   }
 
+  /// The three numbers of a mouse report's parameters (`b;x;y`): each one or more digits, with
+  /// nothing else between them; `nil` for anything else (a minus sign, a sub-parameter, an empty
+  /// or overlong number).
+  private static func mouseParameters(_ bytes: ArraySlice<UInt8>) -> (Int, Int, Int)? {
+    var numbers: [Int] = []
+    var current = 0
+    var digits = 0
+    for byte in bytes {
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"):
+        current = current * 10 + Int(byte - 0x30)
+        digits += 1
+        if current > 0x10FFFF { return nil }
+      case UInt8(ascii: ";"):
+        guard digits > 0 else { return nil }
+        numbers.append(current)
+        (current, digits) = (0, 0)
+      default: return nil
+      }
+    }
+    guard digits > 0 else { return nil }
+    numbers.append(current)
+    return numbers.count == 3 ? (numbers[0], numbers[1], numbers[2]) : nil
+  }
+
   /// The pointer event a mouse report makes: `value` is the button value (the button in its
   /// low two bits, +4 shift, +8 alt, +16 control, +32 motion, +64 the wheel, +128 buttons 8 to
   /// 11), `column` and `row` 1-based; `released` says whether an SGR report is a release (`nil`
@@ -386,7 +414,9 @@ public struct TerminalKeyDecoder {
         default: .wheel(deltaX: 1, deltaY: 0)
         }
     case 0, 128:
-      let named: PointerButton? = low == 3 ? nil : PointerButton(value & 128 != 0 ? 8 + low : 1 + low)
+      // Buttons 1 to 3 in the low bits, 3 naming none; with 128, buttons 8 to 11, 3 naming 11.
+      let named: PointerButton? =
+        value & 128 != 0 ? PointerButton(8 + low) : low == 3 ? nil : PointerButton(1 + low)
       if value & 32 != 0 {
         kind = .move
       } else if released ?? (named == nil) {

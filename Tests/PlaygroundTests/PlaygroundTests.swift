@@ -27,15 +27,20 @@ import ViewTreeActions
     // Focus, and a disabled item: from the editor nothing is selected.
     #expect(text.contains("focus -> editor (traversal)"))
     #expect(text.contains("delete -> DeleteRow: window(capture) -> window => disabled (Delete Row)"))
-    #expect(text.contains("Delete Row (disabled)"))
+    #expect(text.contains("Delete Row  delete (disabled)"))
     // An argument, then a capture that blocks edits while locked.
     #expect(text.contains(#"r -> SetColor("color": "red"): window(capture) -> window => performed"#))
     #expect(text.contains(#"g -> SetColor("color": "green"): window(capture) => blocked by window"#))
     // Check items and a radio set: the lock and wrap toggles, one zoom of three on.
-    #expect(text.contains("| [x] Lock | [ ] Wrap Lines | [x] Zoom 100% | [ ] Zoom 150% | [ ] Zoom 200%"))
+    #expect(
+      text.contains(
+        "| [x] Lock  l | [ ] Wrap Lines  w | [x] Zoom 100%  ctrl+k 1 | [ ] Zoom 150% | [ ] Zoom 200%  ctrl+k 2"
+      ))
     #expect(text.contains("w -> ToggleWrap: window(capture) -> window => performed"))
     #expect(text.contains("· w Wrap Lines [on] ·"))
-    #expect(text.contains("| [x] Wrap Lines | [ ] Zoom 100% | [ ] Zoom 150% | [x] Zoom 200%"))
+    #expect(
+      text.contains("| [x] Wrap Lines  w | [ ] Zoom 100%  ctrl+k 1 | [ ] Zoom 150% | [x] Zoom 200%  ctrl+k 2")
+    )
     // The footer follows the focus and the lock; the palette filters and performs.
     #expect(text.contains("footer: ctrl+s Save · ctrl+z Undo"))
     #expect(

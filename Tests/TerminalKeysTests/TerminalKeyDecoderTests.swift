@@ -161,6 +161,11 @@ import ViewTreeActions
       ])
     // Buttons 8 to 11, and the modifiers in the button value.
     #expect(events(sgr("128;2;2M") + sgr("129;2;2m")) == ["press back at (1, 1)", "release back at (1, 1)"])
+    // Button 11 is the button value 131: 128 and the low bits 3, which name a button there.
+    #expect(
+      events(sgr("131;2;2M") + sgr("131;2;2m")) == [
+        "press button 11 at (1, 1)", "release button 11 at (1, 1)",
+      ])
     #expect(
       events(sgr("4;1;1M") + sgr("24;1;1m")) == [
         "press primary at (0, 0) shift", "release primary at (0, 0) ctrl+alt",
@@ -210,6 +215,12 @@ import ViewTreeActions
       [0x1B, 0x5B, 0x4D, 32, 32, 40],  // legacy, a coordinate of 0
       [0x1B, 0x5B, 0x4D, 31, 40, 40],  // legacy, a button byte below 32
       sgr(String(repeating: "1;", count: 80) + "1M"),  // longer than any sequence is kept
+      sgr("0;-5;1M"),  // a minus sign in a coordinate
+      sgr("0;5;-1M"),  // in the row
+      sgr("-0;5;1M"),  // in the button value
+      sgr("0;5;1:2M"),  // a sub-parameter
+      sgr("0;;1M"),  // an empty number
+      Array("\u{1B}[32;-10;5M".utf8),  // urxvt with a minus sign
     ]
     for report in bad {
       #expect(

@@ -104,6 +104,28 @@ import ViewTreeActions
     #expect(save.title == "Counted" && save.summary == "Counts its validations.")
   }
 
+  @Test func identifiersThatDifferOnlyInTheirPrefixAreOneEntry() throws {
+    let counter = Counter()
+    let manager = ActionManager()
+    try manager.register(Counted(counter: counter), as: "Save")
+    let tree = NodeTree("window") {
+      Node("menu") { Node("save").actionItem("file.Save") }
+      Node("editor").focusable().bindKey("ctrl+s", to: "menu.Save")
+    }
+    tree.root.actionManager(manager)
+    try tree.focus(id: "editor")
+    let save = tree.offeredActions(itemsIn: tree.node(id: "menu")).filter {
+      $0.actionIdentifier?.name == "Save"
+    }
+    #expect(save.count == 1)
+    #expect(save.first?.offers.map(\.source) == [.binding, .item, .manager])
+    #expect(
+      CommandPalette(from: try #require(tree.node(id: "editor"))).entries.filter { $0.title == "Counted" }
+        .count == 1)
+    // The menu shows the binding's keys on the item.
+    #expect(tree.validateItems(in: tree.node(id: "menu")).map { $0.keys?.description } == ["ctrl+s"])
+  }
+
   @Test func theDefaultComesFirstAndEnterJoinsIt() throws {
     let counter = Counter()
     let tree = try makeTree(counter)

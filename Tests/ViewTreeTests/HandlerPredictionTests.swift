@@ -30,6 +30,13 @@ import ViewTree
     #expect("\(Node("loose").handlerPrediction(for: Save.self))" == "not in a rooted tree")
   }
 
+  @Test func observersOfAClassOrProtocolArePassedOverToo() {
+    let tree = NodeTree("root") { Node("leaf").onAction((any DocumentAction).self) { _ in } }
+    tree.root.handleAction(Close.self) { _ in }
+    let leaf = tree.node(id: "leaf")!
+    #expect(leaf.handlerPrediction(for: Close.self).handler === tree.root)
+  }
+
   @Test func capturesAndClassOrProtocolModifiersAreUndetermined() {
     let tree = NodeTree("root") { Node("leaf") }
     let leaf = tree.node(id: "leaf")!

@@ -193,6 +193,19 @@ private final class PointerLog {
     click(after: 2_100, at: at(1, 2))  // another row
     click(after: 2_200)
     #expect(counts == [1, 2, 3, 1, 1])
+    // A shorter interval applies to the next press, the last click made before it included.
+    tree.multiClickInterval = .milliseconds(50)
+    click(after: 2_300)
+    #expect(counts == [1, 2, 3, 1, 1, 1])
+    tree.multiClickInterval = .milliseconds(500)
+    click(after: 2_400)
+    #expect(counts == [1, 2, 3, 1, 1, 1, 2])
+  }
+
+  @Test func pointerActionsPrintTheirModifiersAsKeys() {
+    let click = PointerClick(location: at(1, 2), button: .primary, modifiers: [.control, .shift])
+    #expect("\(click)".contains("modifiers: [ctrl, shift]"))
+    #expect("\(KeyModifiers())" == "[]")
   }
 
   @Test func eventsWithoutATimeAreTimedWhenRoutedAndKeepTheTimeTheyAreGiven() {

@@ -56,6 +56,21 @@ struct FetchProfile: Request {
       #expect(
         error.description.hasPrefix(
           "no node answered FetchName on the path root/middle/leaf -> root/middle -> root"))
+      #expect(error.endedAs == "FetchName(id: 1)")
+    }
+  }
+
+  @Test func anUnansweredRequestSaysWhatATransformMadeOfIt() throws {
+    let tree = NodeTree("root") {
+      Node("leaf").transformAction(FetchName.self) { fetch in Ping(count: fetch.id) }
+    }
+    let leaf = try #require(tree.node(id: "leaf"))
+    do {
+      _ = try leaf.request(FetchName(id: 7))
+      Issue.record("expected an error")
+    } catch {
+      #expect(error.endedAs == "Ping(count: 7)")
+      #expect(error.description.hasSuffix("it ended unhandled as Ping(count: 7)"))
     }
   }
 

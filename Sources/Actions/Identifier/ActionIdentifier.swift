@@ -81,6 +81,19 @@ public struct ActionIdentifier: Hashable, Sendable, CustomStringConvertible {
 
   /// The identifier's text.
   public var description: String { text }
+
+  /// `text` without its prefix: the name and the arguments as written, which is what tells two
+  /// identifiers' actions apart (`menu.Save` and `Save` are one action). The head runs to the
+  /// first `(`, and its last `.` ends the prefix, as the parser reads it.
+  package static func unprefixed(_ text: String) -> Substring {
+    var nameStart = text.utf8.startIndex
+    for index in text.utf8.indices {
+      let byte = text.utf8[index]
+      if byte == UInt8(ascii: "(") { break }
+      if byte == UInt8(ascii: ".") { nameStart = text.utf8.index(after: index) }
+    }
+    return text[nameStart...]
+  }
 }
 
 /// One `key: value` argument of an ``ActionIdentifier``.

@@ -2,7 +2,7 @@
 ///
 /// Key chords (`KeyChord` in ViewTreeActions) and pointer actions (``PointerAction``) carry the
 /// same set, so a binding and a click read modifiers the same way.
-public struct KeyModifiers: OptionSet, Hashable, Sendable {
+public struct KeyModifiers: OptionSet, Hashable, Sendable, CustomStringConvertible {
   /// The raw bits.
   public let rawValue: UInt8
   /// Creates modifiers from raw bits.
@@ -17,4 +17,10 @@ public struct KeyModifiers: OptionSet, Hashable, Sendable {
   public static let shift = KeyModifiers(rawValue: 4)
   /// Meta (command, super).
   public static let meta = KeyModifiers(rawValue: 8)
+
+  /// The keys held, in the order chords write them: `[ctrl, shift]`, or `[]` for none.
+  public var description: String {
+    let names = [(Self.control, "ctrl"), (.alt, "alt"), (.shift, "shift"), (.meta, "meta")]
+    return "[" + names.filter { contains($0.0) }.map(\.1).joined(separator: ", ") + "]"
+  }
 }

@@ -45,8 +45,9 @@ struct TreePointer {
   struct Click {
     let button: PointerButton
     unowned let node: Node
-    /// The latest `PointerInput.timestamp` a press may have and count as the next click.
-    let deadline: Duration
+    /// When it was released (a `PointerInput.timestamp`): the next press counts as the next click
+    /// within `multiClickInterval` of it, as the interval is when that press comes.
+    let time: Duration
     let count: Int
   }
 }
@@ -280,7 +281,8 @@ extension TreeState {
     -> Int
   {
     // Read in place: a copy of the click would retain its node.
-    guard pointer.lastClick?.button == button, let deadline = pointer.lastClick?.deadline, time <= deadline,
+    guard pointer.lastClick?.button == button, let clicked = pointer.lastClick?.time,
+      time <= clicked + pointer.multiClickInterval,
       pointer.lastClick?.node === node, let count = pointer.lastClick?.count
     else {
       return 1
@@ -302,7 +304,7 @@ extension TreeState {
       return nil
     }
     pointer.lastClick = TreePointer.Click(
-      button: button, node: node, deadline: time + pointer.multiClickInterval, count: press.clickCount)
+      button: button, node: node, time: time, count: press.clickCount)
     let click = PointerClick(
       location: location, button: button, modifiers: modifiers, clickCount: press.clickCount)
     return send(click, to: node, captured: captured != nil, filter: nil)

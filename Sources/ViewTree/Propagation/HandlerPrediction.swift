@@ -71,11 +71,13 @@ extension Node {
     for node in path {
       for position in 0..<node._store.count where node._store[position].phase == .bubble {
         let entry = node._store[position]
+        // Observers never stop an action, whatever type they watch.
+        if entry.kind == .observe { continue }
         guard let reading = Self.reading(of: entry, for: actionType) else {
           return .undetermined(at: node, modifier: node.modifierInfo(at: position))
         }
         switch (reading, entry.kind) {
-        case (.skips, _), (_, .observe):
+        case (.skips, _):
           continue
         case (_, .handle), (.exact, .respond):
           return .handled(by: node, modifier: node.modifierInfo(at: position))

@@ -98,6 +98,9 @@ public struct RequestError: Error, CustomStringConvertible {
   public let path: [String]
   /// What went wrong.
   public let reason: Reason
+  /// For a request that got no answer (``Reason/unanswered(handledBy:)``): the action it had
+  /// become when the dispatch ended, after any transform on the path, described; `nil` otherwise.
+  public let endedAs: String?
 
   /// The error for a request of type `type`, sent from `start` (`nil` when there was no node to
   /// send it from), whose dispatch ended in `outcome` without an answer.
@@ -110,6 +113,7 @@ public struct RequestError: Error, CustomStringConvertible {
       node = current.parent
     }
     let reason: Reason
+    var endedAs: String?
     switch outcome {
     case .notDispatched(let why):
       reason = .notDispatched(why)
@@ -119,24 +123,28 @@ public struct RequestError: Error, CustomStringConvertible {
       reason = .threw(error, thrownBy: thrower.path, caughtBy: nil)
     case .caught(let error, let catcher, let thrower):
       reason = .threw(error, thrownBy: thrower.path, caughtBy: catcher.path)
-    case .handled(let node, _):
+    case .handled(let node, let action):
       reason = .unanswered(handledBy: node.path)
-    case .unhandled:
+      endedAs = "\(action)"
+    case .unhandled(let action):
       reason = .unanswered(handledBy: nil)
+      endedAs = "\(action)"
     }
     self.requestType = type
     self.path = path
     self.reason = reason
+    self.endedAs = endedAs
   }
 
   /// A sentence naming the request type and the path it took.
   public var description: String {
     let route = path.isEmpty ? "(no path)" : path.joined(separator: " -> ")
     switch reason {
-    case .unanswered(let handler?):
-      return "no node answered \(requestType) on the path \(route): a modifier of \(handler) handled it"
-    case .unanswered(nil):
-      return "no node answered \(requestType) on the path \(route)"
+    case .unanswered(let handler):
+      let ending = endedAs.map { " as \($0)" } ?? ""
+      let handled =
+        handler.map { ": a modifier of \($0) handled it\(ending)" } ?? ": it ended unhandled\(ending)"
+      return "no node answered \(requestType) on the path \(route)\(handled)"
     case .threw(let error, let thrower, let catcher):
       let caught = catcher.map { ", caught by \($0)" } ?? ""
       return "\(requestType) was not answered: \(thrower) threw \(error)\(caught) on the path \(route)"

@@ -60,7 +60,8 @@ public struct PendingKeys: CustomStringConvertible {
     let list = node.offered(itemsIn: nil, includingRegistered: false)
     return order.compactMap { entry in
       let binding = continuations[entry.index]
-      guard let found = list.index[node.performed(by: binding).identifier] else { return nil }
+      let identifier = node.performed(by: binding).identifier
+      guard let found = list.index[ActionIdentifier.unprefixed(identifier)] else { return nil }
       let offer = ActionEntry.Offer(
         binding.role.isFocusMove ? .focusMove : .binding, node: binding.node, binding: binding,
         shownAs: binding.node?[attachment: KeysShownAsAttachment.self][binding.keys], position: 0)

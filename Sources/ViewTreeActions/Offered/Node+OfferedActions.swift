@@ -17,7 +17,8 @@ extension NodeTree {
   /// ``ViewTree/NodeTree/defaultKeyBindings`` (focus moves, and Enter at an item, which joins the
   /// item's entry), then the items of `subtree` (a menu), depth-first, then what the manager that
   /// would perform from `node` registers. An identifier offered twice (an item and the binding of
-  /// its keys) is one entry with two ``ActionEntry/offers``; a binding that a nearer one hides
+  /// its keys) is one entry with two ``ActionEntry/offers``, and so are identifiers that differ
+  /// only in their prefix, which is ignored (`menu.Save` and `Save`); a binding that a nearer one hides
   /// (see ``Node/resolveKey(_:)``) is kept, marked.
   ///
   /// Each entry is validated once, from `node`, with its nearest item or binding as sender, after
@@ -50,8 +51,8 @@ struct OfferedList {
   var itemRows: [(entry: Int, offer: Int)]
   /// How many offers the entries hold together: their positions are below it.
   var offerCount: Int
-  /// Each identifier's entry.
-  var index: [String: Int]
+  /// Each action's entry, by its identifier without a prefix (`ActionIdentifier.unprefixed`).
+  var index: [Substring: Int]
 }
 
 extension Node {
@@ -137,7 +138,8 @@ private struct OfferGathering {
   }
 
   var gathered: [Gathered] = []
-  var index: [String: Int] = [:]
+  /// By the identifier without its prefix, which names no other action.
+  var index: [Substring: Int] = [:]
   /// The next offer's position.
   var position = 0
 
@@ -157,7 +159,8 @@ private struct OfferGathering {
       source, node: binding?.node ?? node, binding: binding, shadowedBy: shadowedBy, shownAs: shownAs,
       position: position)
     position += 1
-    if let found = index.existingValue(forKey: identifier, orInserting: gathered.count) {
+    let key = ActionIdentifier.unprefixed(identifier)
+    if let found = index.existingValue(forKey: key, orInserting: gathered.count) {
       gathered[found].offers.append(offer)
       return (found, gathered[found].offers.count - 1)
     }
