@@ -216,8 +216,8 @@ private func ids(_ node: Node?) -> [String] { node?.children.map { $0.id ?? "?" 
     tree.handlePointer(PointerInput(.move, at: PointerLocation(x: 1, y: 0)))
     #expect(tree.hoveredNode?.id == "b")
     second.isActive = false
-    // The pointer is over what it left, until it moves.
-    #expect(tree.hoveredNode?.id == "stack")
+    // The hover is run again where the pointer is: over `a`, which `second` covered.
+    #expect(tree.hoveredNode?.id == "a")
     #expect(second.isHovered == false)
     // The focus moves out as for a removal; the scope remembers it.
     #expect(tree.focusedNode == nil)  // nothing above it can take focus

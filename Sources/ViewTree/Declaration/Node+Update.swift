@@ -55,6 +55,13 @@ extension Node {
     var declaration = declaration
     guard bind(to: handle) else { return }
     if declaration.keepsContent { return }
+    // One update: a node that leaves and comes back in it keeps its focus, and the hover is run
+    // again once, at its end (see `TreeUpdates`).
+    updating { applyUpdate(&declaration) }
+  }
+
+  /// The body of `update(to:boundTo:)`, run as one update of this node.
+  private func applyUpdate(_ declaration: inout NodeDeclaration) {
     var frames: [UpdateFrame] = []
     var created: [Node] = []
     if let frame = apply(&declaration, created: &created) { frames.append(frame) }
@@ -327,6 +334,8 @@ struct HandleMove {
 
   /// Finishes the move once the new parent lists the node and counts its watched nodes.
   func finish() {
+    // First, so that the update the move is part of holds the tree's repairs (see `TreeUpdates`).
+    node.layoutDidChange()
     if let formerParent {
       formerParent.didDetach(CollectionOfOne(node), formerParent: formerParent)
     } else if let adoptedTree = node._state {

@@ -151,11 +151,12 @@ extension TreeState {
 extension Node {
   /// Sets the node's geometry (see `NodeGeometry`), and notes on its parent that hit testing
   /// must sort the children when it declares a `zIndex`: for good, as a parent that has sorted
-  /// once may again.
-  func setGeometry(_ geometry: NodeGeometry?) {
-    if geometry == nil, _extras?.geometry == nil { return }
+  /// once may again. Returns whether the geometry changed.
+  func setGeometry(_ geometry: NodeGeometry?) -> Bool {
+    if _extras?.geometry == geometry { return false }
     extras.geometry = geometry
     if extras.zIndex != 0, let parent = _parent { parent.extras.sortsChildrenByZIndex = true }
+    return true
   }
 }
 

@@ -106,7 +106,7 @@ extension Node {
   func removeAttachment(for id: ObjectIdentifier) {
     // The geometry is a field of the node (see `NodeGeometry`).
     if id == ObjectIdentifier(NodeGeometryKey.self) {
-      setGeometry(nil)
+      if setGeometry(nil) { layoutDidChange() }
       return
     }
     if id == ObjectIdentifier(InputTraitsKey.self) {

@@ -238,6 +238,8 @@ public final class Node {
         extras.isInactive = false
         extras.inactiveParent = nil
         _up = parent
+        // What it shows may now be under the pointer.
+        layoutDidChange()
       } else {
         let parent = _up
         extras.isInactive = true
@@ -412,6 +414,10 @@ final class NodeExtras {
   var nextPlacement: UInt64 = 0
   /// Set when the node's parent's view went away while the node's handle lived on.
   @exclusivity(unchecked) var orphaned: Orphaned?
+  /// How many updates of this node (`Node.update(to:)`) are running, and the roots of the trees
+  /// that put off their repairs until the outermost ends (see `TreeUpdates`).
+  var updateDepth: Int32 = 0
+  var settlingRoots: [Node] = []
 
   @usableFromInline init() {}
 }

@@ -28,6 +28,9 @@ final class TreeState {
   /// written between calls into user code only (invariant 4): the router holds no access to it
   /// across a dispatch.
   @exclusivity(unchecked) var pointer = TreePointer()
+  /// What the tree puts off until the update that changes it ends (see `TreeUpdates`). Read and
+  /// written between calls into user code only (invariant 4).
+  @exclusivity(unchecked) var updates = TreeUpdates()
   /// The stack hit tests walk in (see `HitTest.swift`), allocated at the first hit test, grown
   /// as deep as the tree is hit-tested, freed with the state; and the children of the nodes on
   /// it that sort theirs by `zIndex`. Only the walk touches them, and it calls no user code
@@ -124,7 +127,9 @@ extension Node {
   /// another node still has its focus and may still be dispatching. Two passes: the first, which
   /// calls no user code, advances every tree's version and pins what it must (invariant 3); only
   /// then does the second repair each tree's focus, which calls the focus filter and
-  /// `onFocusChange`.
+  /// `onFocusChange`. A tree that an update is changing (a node below it on the way up is being
+  /// updated, or `performUpdates` runs) puts its repairs off until the update ends (see
+  /// `TreeUpdates`), so that a node that leaves and comes back in it keeps its focus.
   ///
   /// `keepingScopeMemories` is for nodes made inactive rather than removed (see
   /// `TreeState.repairFocus`).
@@ -133,8 +138,11 @@ extension Node {
     // cannot free another before its turn. Almost always one: no list unless there are more.
     var firstRoot: Node?
     var moreRoots: [Node] = []
+    // The outermost node being updated on the way up, whose update's end settles the trees above.
+    var updating: Node?
     var current: Node? = formerParent
     while let node = current {
+      if let extras = node._extras, extras.updateDepth > 0 { updating = node }
       if !node._pinningStates.isEmpty {
         // Removed from inside a subtree that left dispatching trees: keep it for each of their
         // dispatches (a subtree may sit inside another that a different tree pinned).
@@ -149,15 +157,15 @@ extension Node {
         if tree.dispatchDepth > 0 {
           for removed in nodes { tree.pin(removed) }
         }
-        if tree.focus.node != nil || tree.pointer.isTracking {
+        if tree.focus.node != nil || tree.pointer.isTracking || tree.pointer.hasLocation {
+          if let updating { tree.settle(after: updating) }
           if firstRoot == nil { firstRoot = node } else { moreRoots.append(node) }
         }
       }
       current = node._parent
     }
     func repair(_ root: Node) {
-      root._state?.repairPointer(nodes, formerParent: formerParent)
-      root._state?.repairFocus(formerParent: formerParent, keepingScopeMemories: keepingScopeMemories)
+      root._state?.nodesLeft(nodes, formerParent: formerParent, keepingScopeMemories: keepingScopeMemories)
     }
     if let firstRoot { repair(firstRoot) }
     for root in moreRoots { repair(root) }

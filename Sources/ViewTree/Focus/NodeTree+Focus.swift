@@ -205,6 +205,12 @@ extension TreeState {
     let old = focus.node
     guard old !== node else { return true }
     if let node, focus.filter != nil, !node.isDescendant(of: root) { return false }
+    // A focus moved while an update holds a repair for it needs the repair no more.
+    var oldLeftTree = oldLeftTree
+    if let left = updates.focusLeft, left.node === old {
+      updates.focusLeft = nil
+      oldLeftTree = true
+    }
     if !oldLeftTree { rememberScopes(from: old, to: node) }
     focus.node = node
     guard focus.onChange != nil else { return true }
@@ -308,6 +314,23 @@ extension TreeState {
       // The filter took the node it accepted out of the tree: no focus rather than one outside.
       setFocus(nil, reason: .repair, oldLeftTree: true)
     }
+  }
+
+  /// At the end of an update during which the focused node `node` left the tree from
+  /// `formerParent`: back in the tree and still focusable, it keeps the focus and nobody hears of
+  /// anything; back but blocked there, the focus goes to its nearest focusable ancestor; gone,
+  /// the focus is repaired as for a removal.
+  func settleFocus(_ node: Node, formerParent: Node, keepingScopeMemories: Bool) {
+    guard focus.node === node else { return }
+    if node.isDescendant(of: root) {
+      let blocker = node.parent(within: root)?.firstAncestor(within: root) { $0.blocksDescendants }
+      if !node.declaresFocusable || blocker != nil { setFocus(nearestFocusable(from: node), reason: .repair) }
+      return
+    }
+    // Where the node left from may have left too: the nearest of its former ancestors still here.
+    var from = formerParent
+    while !from.isDescendant(of: root), let parent = from._parent { from = parent }
+    repairFocus(formerParent: from, keepingScopeMemories: keepingScopeMemories)
   }
 
   /// Records that `scope`, which declares `autofocus`, appeared: the end of the change serves it.

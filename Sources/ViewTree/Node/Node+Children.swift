@@ -146,6 +146,9 @@ extension Node {
     child._parent = self
     if formerParent == nil, let adoptedTree = child._state { adoptedTree.dropPointer() }
     adjustLifecycleCount(by: watched)
+    // What the child shows may now be under the pointer: a fresh leaf without a frame shows
+    // nothing, and costs no walk.
+    if formerParent != nil || child._extras?.frame != nil || child.childCount > 0 { child.layoutDidChange() }
     if let formerParent, formerParent !== self {
       formerParent.didDetach(CollectionOfOne(child), formerParent: formerParent)
     }

@@ -118,7 +118,7 @@ extension Node: ModifierHost {
   @discardableResult
   public func settingAttachment<Key: NodeAttachmentKey>(_ key: Key.Type, to value: Key.Value) -> Node {
     if key == NodeGeometryKey.self, let geometry = value as? NodeGeometry? {
-      setGeometry(geometry)
+      if setGeometry(geometry) { layoutDidChange() }
       return self
     }
     guard key == LifecycleCallbacks.self || key == InputTraitsKey.self else {

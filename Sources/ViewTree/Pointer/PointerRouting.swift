@@ -9,8 +9,10 @@ struct TreePointer {
   /// The innermost node the pointer is over; it and its ancestors have `isHovered` set, and no
   /// other node has (see `TreeState.moveHover` and `repairPointer`).
   unowned var hovered: Node?
-  /// Where the pointer was at the last event, and the modifiers then.
+  /// Where the pointer was at the last event, and the modifiers then; `hasLocation` once an
+  /// event came, so that a change of the layout runs the hover there again.
   var location = PointerLocation(x: 0, y: 0)
+  var hasLocation = false
   var modifiers: KeyModifiers = []
   /// The buttons down.
   var buttons: PointerButtons = []
@@ -65,9 +67,12 @@ extension Node {
 extension TreeState {
   /// Routes one pointer event (see ``NodeTree/handlePointer(_:)``).
   func route(_ input: PointerInput) -> PointerResult {
+    // An event routed while an update runs (from one of its callbacks) meets a settled pointer.
+    if updates.hoverPath != nil || !updates.held.isEmpty { settlePointer() }
     let location = input.location
     let modifiers = input.modifiers
     pointer.location = location
+    pointer.hasLocation = true
     pointer.modifiers = modifiers
     switch input.kind {
     case .press(let button): pointer.buttons.insert(PointerButtons(button))
@@ -334,6 +339,57 @@ extension TreeState {
     return nil
   }
 
+  // MARK: - Layout
+
+  /// Runs the hover again at the pointer's last location, as a move there would, without a
+  /// move action: what moved under the still pointer is entered, what moved away is left. The
+  /// capture holds the hover while it lasts.
+  func rehover() {
+    guard pointer.capture == nil, root.activeParent == nil else { return }
+    var known = KnownFilters()
+    moveHover(to: hit(at: pointer.location, learning: &known), known: &known)
+  }
+
+  /// While an update runs, a removal that cuts the hover path keeps the path as it was until the
+  /// update ends (see `settlePointer`); the nodes that left are held meanwhile.
+  func keepHoverPath(_ removed: some Collection<Node>, formerParent: Node) {
+    if updates.hoverPath == nil, let hovered = pointer.hovered, removed.contains(where: \.isHovered) {
+      // The path as it was: from the hovered node up to the cut, then from the former parent up.
+      var path: [Node] = []
+      var node: Node? = hovered
+      while let current = node {
+        path.append(current)
+        node = current.activeParent
+      }
+      node = formerParent
+      while let current = node, current.isHovered {
+        path.append(current)
+        node = current.activeParent
+      }
+      updates.hoverPath = path
+    }
+  }
+
+  /// At the end of an update (or before an event routed during one): what the pointer named and
+  /// left is forgotten, as `repairPointer` forgets it, and the hover path is made whole again:
+  /// the hovered node back in the tree stays hovered, with its new ancestors; one that is gone
+  /// leaves the pointer over the nearest of its former ancestors still here. Nobody is told: the
+  /// hover is run again after (see `rehover`).
+  func settlePointer() {
+    if let path = updates.hoverPath {
+      updates.hoverPath = nil
+      for node in path { node._extras?.isHovered = false }
+      let hovered = path.first { $0.isDescendant(of: root) }
+      var node = hovered
+      while let current = node {
+        current.extras.isHovered = true
+        node = current.parent(within: root)
+      }
+      pointer.hovered = hovered
+    }
+    forgetNodesThatLeft()
+  }
+
   // MARK: - Repair
 
   /// After the root was adopted by another node, whose tree routes the pointer from now on (its
@@ -354,6 +410,14 @@ extension TreeState {
   /// capture, asked for or held, a press, the last click), and a hover path that ran through the
   /// removed nodes is mended. Nobody is told: the next event tells what changed.
   func repairPointer(_ removed: some Collection<Node>, formerParent: Node) {
+    forgetNodesThatLeft()
+    repairHover(removed, formerParent: formerParent)
+    updateTracking()
+  }
+
+  /// Forgets a capture, asked for or held, a press and the last click that name a node no
+  /// longer in the tree.
+  private func forgetNodesThatLeft() {
     if let capture = pointer.capture, !capture.isDescendant(of: root) {
       pointer.capture = nil
       pointer.captureLeftTree = true
@@ -365,7 +429,10 @@ extension TreeState {
     }
     if !pointer.presses.isEmpty { pointer.presses.removeAll { !$0.node.isDescendant(of: root) } }
     if let last = pointer.lastClick, !last.node.isDescendant(of: root) { pointer.lastClick = nil }
-    repairHover(removed, formerParent: formerParent)
+    updateTracking()
+  }
+
+  private func updateTracking() {
     pointer.isTracking =
       pointer.hovered != nil || pointer.capture != nil || pointer.pendingCapture != nil
       || !pointer.presses.isEmpty || pointer.lastClick != nil

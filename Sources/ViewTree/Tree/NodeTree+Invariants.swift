@@ -3,11 +3,11 @@ extension NodeTree {
   ///
   /// For fuzzers and randomized tests: parent links match children, every node's modifier entries
   /// agree with their kinds and have increasing serials below the next one, its type filters cover
-  /// its modifiers, focus
-  /// is in the tree, the hover flags mark the hovered node's path and no other node, the hovered
-  /// node and the pointer capture are in the tree, and pinned nodes are marked as pinned; when `idle` (no dispatch is
-  /// running, as between steps of a test), nothing is pinned or counted as dispatching, and no
-  /// focus change waits to be reported.
+  /// its modifiers, focus is in the tree, the hover flags mark the hovered node's path and no other
+  /// node, the hovered node and the pointer capture are in the tree, and pinned nodes are marked as
+  /// pinned (while an update runs, a focus or a hover path it cut waits for its end); when `idle`
+  /// (no dispatch and no update is running, as between steps of a test), nothing is pinned or
+  /// counted as dispatching, no focus change waits to be reported, and no update's repair waits.
   /// Iterative, so deep trees are fine.
   ///
   /// - Parameter idle: Whether the caller knows that no dispatch is running.
@@ -58,7 +58,8 @@ extension NodeTree {
       }
       problems.append(contentsOf: node.modifierProblems())
     }
-    if let focused = focusedNode, !contains(focused) {
+    // While an update runs, a focused node that left keeps the focus until the update ends.
+    if let focused = focusedNode, !contains(focused), state.updates.focusLeft?.node !== focused {
       problems.append("focus \(focused.path) is not in the tree")
     }
     // The hover flags mark exactly the hovered node and its ancestors; it and a capture are in
@@ -70,13 +71,16 @@ extension NodeTree {
         problems.append("the tree is not rooted, yet has a hover or a capture")
       }
     } else if let hovered = hoveredNode {
-      if !contains(hovered) { problems.append("the hovered \(hovered.path) is not in the tree") }
+      if !contains(hovered), state.updates.hoverPath == nil {
+        problems.append("the hovered \(hovered.path) is not in the tree")
+      }
       hovered.walkAncestors { node in
         hoverPath.insert(ObjectIdentifier(node))
         return node === root
       }
     }
-    if isRooted {
+    // While an update runs, a cut hover path waits for the update's end to be mended.
+    if isRooted, state.updates.hoverPath == nil {
       root.walkSubtree { node in
         if node.isHovered != hoverPath.contains(ObjectIdentifier(node)) {
           problems.append(
@@ -85,7 +89,7 @@ extension NodeTree {
         }
       }
     }
-    if let capture = pointerCapture, !contains(capture) {
+    if let capture = pointerCapture, !contains(capture), !state.updates.isDeferring {
       problems.append("the pointer capture \(capture.path) is not in the tree")
     }
     for node in state.pinned where !node.isPinned(by: state) {
@@ -108,6 +112,9 @@ extension NodeTree {
       }
       if state.holdsRootForDispatches {
         problems.append("the root is held for dispatches with no dispatch running")
+      }
+      if state.updates.isDeferring || state.updates.hasPendingRepairs || state.updates.layoutChanged {
+        problems.append("an update's repairs wait with no update running")
       }
     }
     return problems

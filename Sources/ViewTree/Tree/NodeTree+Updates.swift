@@ -1,0 +1,156 @@
+extension NodeTree {
+  /// Runs `body` as one update of the tree: what it changes is settled once, when it returns.
+  ///
+  /// A toolkit that re-renders one view at a time wraps a render pass in it, so that a node that
+  /// one view's update drops and another's places again (a card moved from one column to
+  /// another) keeps its focus, its hover and its pointer capture, and nobody hears of a change:
+  ///
+  /// ```swift
+  /// tree.performUpdates {
+  ///   todoColumn.render()  // drops the card
+  ///   doneColumn.render()  // places it again
+  /// }
+  /// ```
+  ///
+  /// Until `body` returns, a focused node that left the tree keeps the focus, and the pointer
+  /// keeps what it names; then each is settled as <doc:MovingFocus#The-rules> and
+  /// <doc:RoutingThePointer> say: a node back in the tree (active, and focusable for the focus)
+  /// keeps what it had, one that is not is repaired as a removal is, and if frames moved or nodes
+  /// came or went, the hover is run again at the pointer's last location, once. Each
+  /// ``Node/update(to:)`` (and ``NodeHandle/update(to:)``) is such an update of its own; updates
+  /// nest, and the outermost settles.
+  ///
+  /// - Parameter body: The changes.
+  /// - Returns: What `body` returns.
+  /// - Throws: What `body` throws; the changes it made are settled all the same.
+  public func performUpdates<Result>(_ body: () throws -> Result) rethrows -> Result {
+    state.updates.batchDepth += 1
+    defer {
+      state.updates.batchDepth -= 1
+      state.settleIfIdle()
+    }
+    return try body()
+  }
+}
+
+/// What a tree puts off while an update changes it (see ``NodeTree/performUpdates(_:)``): the
+/// focus and the pointer of nodes that left, and whether frames moved under the pointer.
+///
+/// Its nodes are held strongly until the update ends, so that the focus and the pointer, which
+/// name their nodes unowned, never name a freed one.
+struct TreeUpdates {
+  /// Open ``NodeTree/performUpdates(_:)`` calls.
+  var batchDepth = 0
+  /// Updates of nodes (`Node.update(to:)`) still running that changed this tree: each keeps the
+  /// tree's root in its node's extras, and settles the tree when it ends.
+  var openUpdates = 0
+  /// The focused node that left the tree during the update, and where it left from.
+  var focusLeft: (node: Node, formerParent: Node, keepingScopeMemories: Bool)?
+  /// The hover path as it was when the update first cut it, the hovered node first.
+  var hoverPath: [Node]?
+  /// The nodes that left while the focus or the pointer was in the tree: held, with their
+  /// subtrees and links, so that the repair at the end finds them as they left (a trap that left
+  /// with the focus, the node that holds the capture).
+  var held: [Node] = []
+  /// Whether frames moved, or nodes came or went: the hover is run again at the end.
+  var layoutChanged = false
+
+  /// Whether an update is running: repairs wait for its end.
+  var isDeferring: Bool { batchDepth > 0 || openUpdates > 0 }
+  /// Whether a repair waits.
+  var hasPendingRepairs: Bool { focusLeft != nil || hoverPath != nil || !held.isEmpty }
+}
+
+extension TreeState {
+  /// Records that the update of `node`, which changed this tree, settles it when it ends.
+  func settle(after node: Node) {
+    let extras = node.extras
+    if extras.settlingRoots.contains(where: { $0 === root }) { return }
+    extras.settlingRoots.append(root)
+    updates.openUpdates += 1
+  }
+
+  /// After `nodes` left `formerParent`: repairs the focus and the pointer now, or, while an
+  /// update runs, notes what they named and repairs it when the update ends.
+  func nodesLeft(_ nodes: some Collection<Node>, formerParent: Node, keepingScopeMemories: Bool) {
+    guard updates.isDeferring else {
+      repairPointer(nodes, formerParent: formerParent)
+      repairFocus(formerParent: formerParent, keepingScopeMemories: keepingScopeMemories)
+      layoutChanged()
+      return
+    }
+    updates.layoutChanged = true
+    updates.held.append(contentsOf: nodes)
+    keepHoverPath(nodes, formerParent: formerParent)
+    if updates.focusLeft == nil, let focused = focus.node, !focused.isDescendant(of: root) {
+      updates.focusLeft = (focused, formerParent, keepingScopeMemories)
+    }
+  }
+
+  /// After frames moved or nodes came or went: the hover is run again, now or at the end of the
+  /// update that runs.
+  func layoutChanged() {
+    guard pointer.hasLocation else { return }
+    if updates.isDeferring {
+      updates.layoutChanged = true
+    } else {
+      rehover()
+    }
+  }
+
+  /// An update that changed this tree ended: settles it if it was the last.
+  func updateEnded() {
+    updates.openUpdates -= 1
+    settleIfIdle()
+  }
+
+  /// Settles what the updates put off, once none runs: the focus, the pointer, then the hover
+  /// at the pointer's last location.
+  func settleIfIdle() {
+    guard !updates.isDeferring else { return }
+    if let left = updates.focusLeft {
+      updates.focusLeft = nil
+      settleFocus(left.node, formerParent: left.formerParent, keepingScopeMemories: left.keepingScopeMemories)
+    }
+    if updates.hoverPath != nil || !updates.held.isEmpty { settlePointer() }
+    if updates.layoutChanged {
+      updates.layoutChanged = false
+      if pointer.hasLocation { rehover() }
+    }
+    // Released last: a node's release may run its attachments' deinits.
+    if !updates.held.isEmpty { updates.held = [] }
+  }
+}
+
+extension Node {
+  /// Runs `body` as an update of this node: detaches below it put their trees' repairs off
+  /// until the outermost update of the node ends (see `TreeUpdates`).
+  func updating(_ body: () -> Void) {
+    let extras = extras
+    extras.updateDepth += 1
+    body()
+    extras.updateDepth -= 1
+    guard extras.updateDepth == 0, !extras.settlingRoots.isEmpty else { return }
+    let roots = extras.settlingRoots
+    extras.settlingRoots = []
+    for root in roots { root._state?.updateEnded() }
+  }
+
+  /// After a change that may move what is under the pointer (a frame set, a node that came or
+  /// was shown): the tree this node is in runs the hover again, at once or at the end of the
+  /// update that runs.
+  ///
+  /// - Complexity: O(*d*) in the node's depth.
+  func layoutDidChange() {
+    var updating: Node?
+    var top = self
+    while true {
+      if let extras = top._extras, extras.updateDepth > 0 { updating = top }
+      guard let parent = top.activeParent else { break }
+      top = parent
+    }
+    guard !top.isInactive, let tree = top._state, tree.pointer.hasLocation else { return }
+    if let updating { tree.settle(after: updating) }
+    tree.layoutChanged()
+  }
+}

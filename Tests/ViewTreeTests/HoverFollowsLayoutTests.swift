@@ -1,0 +1,104 @@
+import TestSupport
+import Testing
+@_spi(Invariants) import ViewTree
+
+private func frame(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> NodeFrame {
+  NodeFrame(x: x, y: y, width: width, height: height)
+}
+
+private func at(_ x: Double, _ y: Double) -> PointerLocation { PointerLocation(x: x, y: y) }
+
+/// Frames that move under a still pointer move the hover, as a move of the pointer would, once per
+/// update.
+@Suite struct HoverFollowsLayoutTests {
+  /// A list of rows, scrolled by `offset`: row `i` is drawn at `i - offset`.
+  final class List {
+    var offset = 0
+    var heard: [String] = []
+
+    func declaration() -> NodeDeclaration {
+      NodeDeclaration("list") {
+        for row in 0..<6 {
+          NodeDeclaration("row\(row)").frame(frame(0, Double(row - offset), 10, 1))
+            .onAction { [unowned self] action in
+              switch action {
+              case is PointerEnter: heard.append("enter row\(row)")
+              case is PointerLeave: heard.append("leave row\(row)")
+              case is PointerOver: heard.append("over row\(row)")
+              case is PointerMove: heard.append("move row\(row)")
+              default: break
+              }
+            }
+        }
+      }
+      .frame(frame(0, 0, 10, 4))
+    }
+  }
+
+  @Test func aScrolledListMovesTheHoverToTheRowNowUnderThePointer() throws {
+    let list = List()
+    let tree = NodeTree(declaring: list.declaration())
+    tree.handlePointer(PointerInput(.move, at: at(1, 1)))
+    #expect(tree.hoveredNode?.id == "row1")
+    list.heard = []
+    list.offset = 2
+    tree.update(to: list.declaration())
+    #expect(tree.hoveredNode?.id == "row3")
+    #expect(tree.node(id: "row3")?.isHovered == true)
+    #expect(tree.node(id: "row1")?.isHovered == false)
+    // Enter and leave as for a move, bubbling over and out; no move.
+    #expect(list.heard == ["leave row1", "over row3", "enter row3"])
+    #expect(tree.checkInvariants().isEmpty)
+  }
+
+  @Test func framesSetOneByOneInOneUpdateMoveTheHoverOnce() throws {
+    let list = List()
+    let tree = NodeTree(declaring: list.declaration())
+    tree.handlePointer(PointerInput(.move, at: at(1, 0)))
+    list.heard = []
+    let rows = tree.root.children
+    // Away and back in one update: the hover is run once, at the end, and finds the row again.
+    tree.performUpdates {
+      rows[0].frame(frame(0, 5, 10, 1))
+      rows[0].frame(frame(0, 0, 10, 1))
+    }
+    #expect(tree.hoveredNode?.id == "row0")
+    #expect(list.heard.isEmpty)
+    // The same in one declaration: the rows scroll by one and back.
+    list.offset = 0
+    tree.update(to: list.declaration())
+    #expect(list.heard.isEmpty)
+    // Outside an update, each frame set is an update of its own.
+    rows[0].frame(frame(0, 5, 10, 1))
+    #expect(tree.hoveredNode === tree.root)
+    #expect(list.heard == ["leave row0"])
+    rows[1].frame(frame(0, 0, 10, 1))
+    #expect(tree.hoveredNode?.id == "row1")
+    #expect(list.heard == ["leave row0", "over row1", "enter row1"])
+    #expect(tree.checkInvariants().isEmpty)
+  }
+
+  @Test func anInactivePageUnderThePointerGivesTheHoverToWhatIsBelow() throws {
+    let tree = try NodeTree {
+      Node("back").frame(frame(0, 0, 10, 10))
+      Node("page") { Node("button").frame(frame(0, 0, 4, 4)) }
+    }
+    tree.handlePointer(PointerInput(.move, at: at(1, 1)))
+    #expect(tree.hoveredNode?.id == "button")
+    let page = try #require(tree.node(id: "page"))
+    page.isActive = false
+    #expect(tree.hoveredNode?.id == "back")
+    page.isActive = true
+    #expect(tree.hoveredNode?.id == "button")
+    #expect(tree.checkInvariants().isEmpty)
+  }
+
+  @Test func aTreeThePointerNeverVisitedIsNotHitTested() throws {
+    let list = List()
+    let tree = NodeTree(declaring: list.declaration())
+    list.offset = 1
+    tree.update(to: list.declaration())
+    #expect(tree.hoveredNode == nil)
+    #expect(list.heard.isEmpty)
+  }
+}
