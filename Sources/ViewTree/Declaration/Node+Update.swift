@@ -299,11 +299,14 @@ extension Node {
     // Asked only when something is removed: finding the tree walks to the root.
     let wasInTree = !removed.isEmpty && isInTree
     let children = ChildList(result)
+    let former = removed.isEmpty ? nil : _children
     _children = children
     // Every link and count is right before any user code runs (a focus change, a callback).
     let watched = unlinkRemovedChildren(removed)
     for move in moved { adjustLifecycleCount(by: move.watched) }
-    finishRemovingChildren(removed, watched: watched, wasInTree: wasInTree)
+    finishRemovingChildren(
+      removed, watched: watched, wasInTree: wasInTree,
+      site: former.map(RemovalSite.formerChildren) ?? .unknown)
     for move in moved { move.finish() }
     for position in refused.reversed() { declared.remove(at: position) }
     for problem in problems { reporting(problem) }

@@ -248,7 +248,8 @@ public final class Node {
         // As for a removal: the trees above pin it if they dispatch, and repair their focus and
         // pointer.
         if let parent = parent?.takeUnretainedValue() {
-          parent.didDetach(CollectionOfOne(self), formerParent: parent, keepingScopeMemories: true)
+          parent.didDetach(
+            CollectionOfOne(self), formerParent: parent, keepingScopeMemories: true, site: .inPlace)
         }
       }
     }

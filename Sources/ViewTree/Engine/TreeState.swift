@@ -133,7 +133,12 @@ extension Node {
   ///
   /// `keepingScopeMemories` is for nodes made inactive rather than removed (see
   /// `TreeState.repairFocus`).
-  func didDetach(_ nodes: some Collection<Node>, formerParent: Node, keepingScopeMemories: Bool = false) {
+  /// `site` says where the nodes were among the former parent's children, for a scope that
+  /// repairs the focus to a neighbour.
+  func didDetach(
+    _ nodes: some Collection<Node>, formerParent: Node, keepingScopeMemories: Bool = false,
+    site: RemovalSite = .unknown
+  ) {
     // The roots of the trees whose focus may need repair, held so that a callback of one tree
     // cannot free another before its turn. Almost always one: no list unless there are more.
     var firstRoot: Node?
@@ -165,7 +170,8 @@ extension Node {
       current = node._parent
     }
     func repair(_ root: Node) {
-      root._state?.nodesLeft(nodes, formerParent: formerParent, keepingScopeMemories: keepingScopeMemories)
+      root._state?.nodesLeft(
+        nodes, formerParent: formerParent, keepingScopeMemories: keepingScopeMemories, site: site)
     }
     if let firstRoot { repair(firstRoot) }
     for root in moreRoots { repair(root) }

@@ -1,4 +1,4 @@
-/// What a focus scope does when Tab reaches its ends (see ``ModifierHost/focusScope(_:defaultFocus:ordered:autofocus:)``).
+/// What a focus scope does when Tab reaches its ends (see ``ModifierHost/focusScope(_:defaultFocus:ordered:autofocus:repair:)``).
 public enum FocusScopeKind: Equatable, Sendable {
   /// Tab leaves the scope at its ends, as it leaves a toolbar or a sidebar.
   case group
@@ -79,16 +79,20 @@ extension ModifierHost {
   ///   - ordered: Whether Tab follows the `order` the nodes of the scope declared (see
   ///     ``focusable(_:order:focusOnPress:)``) instead of tree order.
   ///   - autofocus: Whether focus enters the scope when it appears (a dialog that opens).
+  ///   - repair: Where the focus goes when the focused node in the scope leaves the tree: the
+  ///     nearest node above that can take it (``FocusRepair/ancestor``), or its neighbour in
+  ///     the scope (``FocusRepair/neighbor``), as a list whose focused row is deleted wants.
   /// - Returns: This node or declaration, for chaining.
   @discardableResult
   public consuming func focusScope(
     _ kind: FocusScopeKind = .group, defaultFocus: String? = nil, ordered: Bool = false,
-    autofocus: Bool = false
+    autofocus: Bool = false, repair: FocusRepair = .ancestor
   ) -> Self {
     var traits = self[attachment: InputTraitsKey.self] ?? InputTraits()
     traits.scope = kind
     traits.ordered = ordered
     traits.autofocus = autofocus
+    traits.repair = repair
     return settingAttachment(InputTraitsKey.self, to: traits).settingAttachment(
       FocusDefaultKey.self, to: defaultFocus)
   }

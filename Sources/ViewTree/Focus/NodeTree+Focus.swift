@@ -52,7 +52,7 @@ public enum FocusChangeReason: Equatable, Sendable {
   /// it (or to none).
   case repair
   /// A scope declared with `autofocus` appeared, and focus entered it (see
-  /// ``ModifierHost/focusScope(_:defaultFocus:ordered:autofocus:)``).
+  /// ``ModifierHost/focusScope(_:defaultFocus:ordered:autofocus:repair:)``).
   case autofocus
   /// A press of the pointer gave focus to the nearest node from the pressed one up that can take
   /// it (see <doc:RoutingThePointer>), before the press was dispatched.
@@ -274,7 +274,8 @@ extension TreeState {
   }
 
   /// After nodes left `formerParent`, moves focus that is no longer in the tree: to the opener of
-  /// a trapping scope that left with it, or else to the nearest focusable ancestor still in the
+  /// a trapping scope that left with it, or else, when the scope it was in repairs to a neighbour
+  /// (`neighbours`), to that neighbour, or else to the nearest focusable ancestor still in the
   /// tree, or else to none.
   ///
   /// - Complexity: O(*d*) in the depths of the focused node and of `formerParent`, whatever the
@@ -283,7 +284,8 @@ extension TreeState {
   ///
   /// With `keepingScopeMemories` (the nodes were made inactive, not removed), the scopes the focus
   /// leaves remember it, so that focus entering them again when they are active finds it.
-  func repairFocus(formerParent: Node, keepingScopeMemories: Bool = false) {
+  func repairFocus(formerParent: Node, keepingScopeMemories: Bool = false, neighbours: FocusNeighbours? = nil)
+  {
     guard let focused = focus.node else { return }
     let root = root
     // One walk up from the focus, the removed chain's only one: it reaches the root unless the
@@ -310,6 +312,11 @@ extension TreeState {
       }
       trap = found.activeParent?.firstAncestor { $0.isFocusTrap && self.memory(of: $0)?.opener != nil }
     }
+    if let neighbours, let next = neighbour(neighbours, formerParent: formerParent),
+      setFocus(next, reason: .repair, oldLeftTree: true)
+    {
+      return
+    }
     if !setFocus(nearestFocusable(from: formerParent), reason: .repair, oldLeftTree: true) {
       // The filter took the node it accepted out of the tree: no focus rather than one outside.
       setFocus(nil, reason: .repair, oldLeftTree: true)
@@ -320,7 +327,9 @@ extension TreeState {
   /// `formerParent`: back in the tree and still focusable, it keeps the focus and nobody hears of
   /// anything; back but blocked there, the focus goes to its nearest focusable ancestor; gone,
   /// the focus is repaired as for a removal.
-  func settleFocus(_ node: Node, formerParent: Node, keepingScopeMemories: Bool) {
+  func settleFocus(
+    _ node: Node, formerParent: Node, keepingScopeMemories: Bool, neighbours: FocusNeighbours?
+  ) {
     guard focus.node === node else { return }
     if node.isDescendant(of: root) {
       let blocker = node.parent(within: root)?.firstAncestor(within: root) { $0.blocksDescendants }
@@ -330,7 +339,7 @@ extension TreeState {
     // Where the node left from may have left too: the nearest of its former ancestors still here.
     var from = formerParent
     while !from.isDescendant(of: root), let parent = from._parent { from = parent }
-    repairFocus(formerParent: from, keepingScopeMemories: keepingScopeMemories)
+    repairFocus(formerParent: from, keepingScopeMemories: keepingScopeMemories, neighbours: neighbours)
   }
 
   /// Records that `scope`, which declares `autofocus`, appeared: the end of the change serves it.

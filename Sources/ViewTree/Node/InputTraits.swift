@@ -1,5 +1,5 @@
 /// What a node declared about focus (``ModifierHost/focusable(_:order:focusOnPress:)``,
-/// ``ModifierHost/focusScope(_:defaultFocus:ordered:autofocus:)``,
+/// ``ModifierHost/focusScope(_:defaultFocus:ordered:autofocus:repair:)``,
 /// ``ModifierHost/descendantsFocusable(_:)``).
 ///
 /// One value, kept in a field of the node's extras rather than in its list of attachments, so
@@ -15,6 +15,7 @@ struct InputTraits {
   var descendantsFocusable = true
   var focusOnPress = true
   var order = 0
+  var repair = FocusRepair.ancestor
 }
 
 @usableFromInline

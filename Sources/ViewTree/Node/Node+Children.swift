@@ -169,7 +169,7 @@ extension Node {
     let child = _children.remove(at: index)
     child._parent = nil
     adjustLifecycleCount(by: -child.lifecycleCount)
-    didDetach(CollectionOfOne(child), formerParent: self)
+    didDetach(CollectionOfOne(child), formerParent: self, site: .position(index))
     if wasInTree { child.notifyLifecycle(.detach) }
     return child
   }
@@ -195,10 +195,12 @@ extension Node {
   }
 
   /// The second half: tells the trees above, then calls the detach callbacks (user code) if this
-  /// node was in a tree before the removal.
-  func finishRemovingChildren(_ removed: [Node], watched: Int32, wasInTree: Bool) {
+  /// node was in a tree before the removal. `site` says where the removed children were.
+  func finishRemovingChildren(
+    _ removed: [Node], watched: Int32, wasInTree: Bool, site: RemovalSite = .unknown
+  ) {
     guard !removed.isEmpty else { return }
-    didDetach(removed, formerParent: self)
+    didDetach(removed, formerParent: self, site: site)
     if watched > 0, wasInTree {
       for child in removed { child.notifyLifecycle(.detach) }
     }

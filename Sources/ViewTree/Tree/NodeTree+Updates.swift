@@ -44,8 +44,9 @@ struct TreeUpdates {
   /// Updates of nodes (`Node.update(to:)`) still running that changed this tree: each keeps the
   /// tree's root in its node's extras, and settles the tree when it ends.
   var openUpdates = 0
-  /// The focused node that left the tree during the update, and where it left from.
-  var focusLeft: (node: Node, formerParent: Node, keepingScopeMemories: Bool)?
+  /// The focused node that left the tree during the update, where it left from, and its
+  /// neighbours then, for a scope that repairs to one.
+  var focusLeft: (node: Node, formerParent: Node, keepingScopeMemories: Bool, neighbours: FocusNeighbours?)?
   /// The hover path as it was when the update first cut it, the hovered node first.
   var hoverPath: [Node]?
   /// The nodes that left while the focus or the pointer was in the tree: held, with their
@@ -72,10 +73,14 @@ extension TreeState {
 
   /// After `nodes` left `formerParent`: repairs the focus and the pointer now, or, while an
   /// update runs, notes what they named and repairs it when the update ends.
-  func nodesLeft(_ nodes: some Collection<Node>, formerParent: Node, keepingScopeMemories: Bool) {
+  func nodesLeft(
+    _ nodes: some Collection<Node>, formerParent: Node, keepingScopeMemories: Bool, site: RemovalSite
+  ) {
     guard updates.isDeferring else {
       repairPointer(nodes, formerParent: formerParent)
-      repairFocus(formerParent: formerParent, keepingScopeMemories: keepingScopeMemories)
+      repairFocus(
+        formerParent: formerParent, keepingScopeMemories: keepingScopeMemories,
+        neighbours: focus.node == nil ? nil : neighbours(of: nodes, formerParent: formerParent, site: site))
       layoutChanged()
       return
     }
@@ -83,7 +88,8 @@ extension TreeState {
     updates.held.append(contentsOf: nodes)
     keepHoverPath(nodes, formerParent: formerParent)
     if updates.focusLeft == nil, let focused = focus.node, !focused.isDescendant(of: root) {
-      updates.focusLeft = (focused, formerParent, keepingScopeMemories)
+      let neighbours = neighbours(of: nodes, formerParent: formerParent, site: site)
+      updates.focusLeft = (focused, formerParent, keepingScopeMemories, neighbours)
     }
   }
 
@@ -110,7 +116,9 @@ extension TreeState {
     guard !updates.isDeferring else { return }
     if let left = updates.focusLeft {
       updates.focusLeft = nil
-      settleFocus(left.node, formerParent: left.formerParent, keepingScopeMemories: left.keepingScopeMemories)
+      settleFocus(
+        left.node, formerParent: left.formerParent, keepingScopeMemories: left.keepingScopeMemories,
+        neighbours: left.neighbours)
     }
     if updates.hoverPath != nil || !updates.held.isEmpty { settlePointer() }
     if updates.layoutChanged {

@@ -1,0 +1,76 @@
+import TestSupport
+import Testing
+@_spi(Invariants) import ViewTree
+
+/// A scope that repairs to a neighbour keeps a focus in a list whose focused row goes.
+@Suite struct NeighbourRepairTests {
+  func list(_ rows: [String], repair: FocusRepair = .neighbor) -> NodeDeclaration {
+    NodeDeclaration("window") {
+      NodeDeclaration("list") {
+        for row in rows { NodeDeclaration(row).focusable() }
+      }
+      .focusScope(repair: repair)
+      NodeDeclaration("editor").focusable()
+    }
+  }
+
+  @Test func aRemovedRowGivesTheFocusToTheNextRowElseThePrevious() throws {
+    let tree = NodeTree(declaring: list(["a", "b", "c"]))
+    var reasons: [FocusChangeReason] = []
+    tree.onFocusChange = { reasons.append($0.reason) }
+    try tree.focus(id: "b")
+    let list = try #require(tree.node(id: "list"))
+    try list.removeChild(try #require(tree.node(id: "b")))
+    #expect(tree.focusedNode?.id == "c")
+    // The last row: the previous one.
+    try list.removeChild(try #require(tree.node(id: "c")))
+    #expect(tree.focusedNode?.id == "a")
+    // No row left: the ancestor rule, and nothing above can take focus.
+    try list.removeChild(try #require(tree.node(id: "a")))
+    #expect(tree.focusedNode == nil)
+    #expect(reasons == [.programmatic, .repair, .repair, .repair])
+    #expect(tree.checkInvariants().isEmpty)
+  }
+
+  @Test func aRowDroppedByAnUpdateGivesTheFocusToItsNeighbour() throws {
+    let tree = NodeTree(declaring: list(["a", "b", "c", "d"]))
+    try tree.focus(id: "c")
+    tree.update(to: list(["a", "b", "d"]))
+    #expect(tree.focusedNode?.id == "d")
+    tree.update(to: list(["a", "b"]))
+    #expect(tree.focusedNode?.id == "b")
+    #expect(tree.checkInvariants().isEmpty)
+  }
+
+  @Test func theNextRowMayBeUnderANeighbourOrAfterTheFormerParent() throws {
+    let tree = try NodeTree {
+      Node("list") {
+        Node("group1") { Node("a").focusable() }
+        Node("group2") { Node("b").focusable() }
+        Node("empty")
+        Node("group3") { Node("c").focusable() }
+      }
+      .focusScope(repair: .neighbor)
+    }
+    try tree.focus(id: "b")
+    try #require(tree.node(id: "group2")).removeChild(try #require(tree.node(id: "b")))
+    #expect(tree.focusedNode?.id == "c")
+    tree.node(id: "group3")?.isActive = false
+    #expect(tree.focusedNode?.id == "a")
+  }
+
+  @Test func theAncestorRuleStaysTheDefault() throws {
+    let tree = NodeTree(declaring: list(["a", "b"], repair: .ancestor))
+    try tree.focus(id: "a")
+    try #require(tree.node(id: "list")).removeChild(try #require(tree.node(id: "a")))
+    #expect(tree.focusedNode == nil)
+  }
+
+  @Test func aNeighbourTheFilterRefusesIsPassedOver() throws {
+    let tree = NodeTree(declaring: list(["a", "b", "c"]))
+    tree.focusFilter = { $0.id != "c" }
+    try tree.focus(id: "b")
+    try #require(tree.node(id: "list")).removeChild(try #require(tree.node(id: "b")))
+    #expect(tree.focusedNode?.id == "a")
+  }
+}
