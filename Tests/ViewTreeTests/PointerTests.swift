@@ -291,22 +291,35 @@ private final class PointerLog {
     #expect(reasons == ["list pointer"])
   }
 
-  @Test func aPressOutsideTheTrapThatHoldsTheFocusIsRefusedButStillDispatched() throws {
+  @Test func aPressOutsideTheTrapThatHoldsTheFocusGoesNowhere() throws {
     let tree = NodeTree("window") {
       Node("editor").frame(frame(0, 0, 10, 10)).focusable()
-      Node("dialog") { Node("ok").frame(frame(20, 0, 4, 1)).focusable() }.focusScope(.trap)
+      Node("dialog") {
+        Node("ok").frame(frame(20, 0, 4, 1)).focusable()
+        Node("label").frame(frame(20, 1, 4, 1))
+      }
+      .focusScope(.trap)
     }
+    .self
+    tree.root.focusable()
     try tree.focus(id: "ok")
     var pressed = false
     tree.node(id: "editor")?.handleAction(PointerPress.self) { _ in pressed = true }
     let press = tree.handlePointer(PointerInput(.press(.primary), at: at(1, 1)))
-    guard case .refused(let node, let trap) = press.focus else {
-      Issue.record("expected a refusal: \(press.focus)")
+    #expect(press.target == nil)
+    #expect(press.blockedBy?.id == "dialog")
+    #expect(!pressed)
+    #expect(tree.focusedNode?.id == "ok")
+    tree.handlePointer(PointerInput(.release(.primary), at: at(1, 1)))
+    // Inside the dialog, a press whose nearest focusable node is outside it is refused.
+    let label = tree.handlePointer(PointerInput(.press(.primary), at: at(21, 1)))
+    guard case .refused(let node, let trap) = label.focus else {
+      Issue.record("expected a refusal: \(label.focus)")
       return
     }
-    #expect(node.id == "editor")
+    #expect(label.target?.id == "label")
+    #expect(node === tree.root)
     #expect(trap.id == "dialog")
-    #expect(pressed)
     #expect(tree.focusedNode?.id == "ok")
   }
 

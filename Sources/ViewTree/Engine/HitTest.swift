@@ -24,9 +24,19 @@ extension TreeState {
   /// Calls `body` with each node that takes a hit at `location`, top first, until it returns
   /// `false` or a node hides what is below it (see ``HitBehavior``).
   ///
+  /// With `subtree`, a node of the tree, only its subtree takes hits, clipped by its ancestors'
+  /// frames as by its own: the rest of the tree is as if absent (a modal scope's outside).
+  ///
   /// `body` must not change the tree or call user code (invariant 11).
-  func forEachHit(at location: PointerLocation, _ body: (Node) -> Bool) {
-    let root = Unmanaged.passUnretained(root)
+  func forEachHit(at location: PointerLocation, within subtree: Node? = nil, _ body: (Node) -> Bool) {
+    if let subtree {
+      var ancestor = subtree.activeParent
+      while let node = ancestor {
+        if let frame = node._extras?.frame, !frame.contains(location) { return }
+        ancestor = node.activeParent
+      }
+    }
+    let root = Unmanaged.passUnretained(subtree ?? root)
     guard !Self.rejects(root, location) else { return }
     // The node the walk is in is kept in `current`; the stack holds the nodes above it, each
     // with the next child to try when the walk comes back to it.

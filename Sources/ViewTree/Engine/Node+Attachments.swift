@@ -111,8 +111,10 @@ extension Node {
     }
     if id == ObjectIdentifier(InputTraitsKey.self) {
       // A field too (see `InputTraits`).
+      let wasTrap = isFocusTrap
       _extras?.inputTraits = nil
       lifecycleCallbacksChanged()
+      if wasTrap { trapDidChange() }
       return
     }
     let removed = takeAttachment(for: id)

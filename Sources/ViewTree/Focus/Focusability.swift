@@ -115,6 +115,28 @@ extension Node {
   /// What this node declared about focus, if anything.
   var inputTraits: InputTraits? { _extras?.inputTraits }
 
+  /// Whether a modal scope makes this node inert: the focus of its tree is inside a trapping
+  /// scope (a modal dialog) and this node is outside it. An inert node takes no pointer event
+  /// and no hover (hit testing passes over it), and its key bindings do not resolve but for
+  /// those declared to pass the modal (see <doc:RoutingThePointer> and, in ViewTreeActions,
+  /// `bindKey(_:to:shownAs:passesModal:)`): what HTML's modal `<dialog>` does to the page
+  /// behind it. A toolkit dims what is inert.
+  ///
+  /// - Complexity: O(*d*) in the node's depth.
+  public var isInert: Bool {
+    guard let tree, let modal = tree.state.focus.modal else { return false }
+    return !isDescendant(of: modal)
+  }
+
+  /// For the root of a tree: the modal scope that holds its focus, if any (see ``isInert``).
+  package var activeModal: Node? { _extras.flatMap { $0.isInactive ? nil : $0.state?.focus.modal } }
+
+  /// After this node started or stopped being a trap: the tree finds its modal scope anew.
+  func trapDidChange() {
+    guard let state = tree?.state, state.updateModal() else { return }
+    state.layoutChanged()
+  }
+
   /// Whether this node can take focus now: it declares itself focusable, no ancestor makes its
   /// descendants unfocusable, and its tree's ``NodeTree/focusFilter`` (if any) accepts it.
   ///

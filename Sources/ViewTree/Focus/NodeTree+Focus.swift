@@ -157,6 +157,10 @@ struct TreeFocus {
   /// read after its node is gone. (A `weak` one would give the focused node a side table, which
   /// makes every later retain and release of it take the runtime's slow path.)
   unowned var node: Node?
+  /// The innermost trap around the focused node, which makes the rest of the tree inert (see
+  /// `TreeState.updateModal`): unowned as `node` is, and forgotten or replaced whenever the
+  /// focus or its ancestry changes.
+  unowned var modal: Node?
   var onChange: ((FocusChange) -> Void)?
   var filter: ((Node) -> Bool)?
   /// What each scope remembers, by the scope's identity (checked against `ScopeMemory.scope`,
@@ -213,6 +217,8 @@ extension TreeState {
     }
     if !oldLeftTree { rememberScopes(from: old, to: node) }
     focus.node = node
+    // A modal scope that opens or closes moves what the pointer can be over.
+    defer { if updateModal() { layoutChanged() } }
     guard focus.onChange != nil else { return true }
     focus.reports.append(FocusChange(old: old, new: node, reason: reason))
     guard !focus.isReporting else { return true }
@@ -226,6 +232,24 @@ extension TreeState {
     // The queue holds nodes, among them possibly the root, which owns this state: emptied at once.
     focus.reports.removeAll(keepingCapacity: true)
     focus.isReporting = false
+    return true
+  }
+
+  /// Finds the modal scope anew, after the focus or its ancestry changed: the innermost trap
+  /// around the focused node, whose outside is inert. Returns whether it changed.
+  @discardableResult
+  func updateModal() -> Bool {
+    // One walk: the innermost trap, if the focus is in the tree at all.
+    var modal: Node?
+    var current = focus.node
+    while let node = current {
+      if modal == nil, node.isFocusTrap { modal = node }
+      if node === root { break }
+      current = node.activeParent
+      if current == nil { modal = nil }
+    }
+    guard modal !== focus.modal else { return false }
+    focus.modal = modal
     return true
   }
 

@@ -128,6 +128,7 @@ extension Node: ModifierHost {
     // A scope that starts to declare `autofocus` while in a tree asks for focus, as one that
     // enters a tree does.
     let startsAutofocus = (value as? InputTraits)?.autofocus == true && inputTraits?.autofocus != true
+    let wasTrap = isFocusTrap
     if key == InputTraitsKey.self, let traits = value as? InputTraits? {
       if traits != nil || _extras != nil { extras.inputTraits = traits }
     } else {
@@ -135,6 +136,7 @@ extension Node: ModifierHost {
     }
     lifecycleCallbacksChanged()
     if startsAutofocus { root._state?.requestAutofocus(self) }
+    if wasTrap != isFocusTrap { trapDidChange() }
     return self
   }
 

@@ -76,7 +76,7 @@ extension NodeTree {
   /// - Complexity: O(*n*) at worst, as ``node(at:)``.
   public func hitTest(at location: PointerLocation) -> [Node] {
     var found: [Node] = []
-    state.forEachHit(at: location) { node in
+    state.forEachHit(at: location, within: state.focus.modal) { node in
       found.append(node)
       return true
     }

@@ -83,6 +83,20 @@ public struct PointerResult {
   public let click: ActionOutcome?
   /// For a press: what it did to the focus.
   public let focus: PointerFocus
+  /// The modal scope that holds the focus, when the event landed outside it: everything outside
+  /// is inert, so the event went to no node (``target`` is `nil`). A toolkit closes a popover on
+  /// such a press.
+  public let blockedBy: Node?
+
+  init(
+    target: Node?, outcome: ActionOutcome?, click: ActionOutcome?, focus: PointerFocus, blockedBy: Node? = nil
+  ) {
+    self.target = target
+    self.outcome = outcome
+    self.click = click
+    self.focus = focus
+    self.blockedBy = blockedBy
+  }
 }
 
 /// What a press did to the focus.
@@ -92,8 +106,9 @@ public enum PointerFocus: CustomStringConvertible {
   case unchanged
   /// The press gave the focus to the node (``FocusChangeReason/pointer``).
   case moved(to: Node)
-  /// The node that would take focus is outside the trapping scope that holds it; the press still
-  /// went to the node under the pointer.
+  /// The node that would take focus is outside the trapping scope that holds it (the node
+  /// pressed, inside the scope, cannot take focus, and its nearest ancestor that can is outside);
+  /// the press still went to the node pressed.
   case refused(Node, trap: Node)
 
   /// `unchanged`, `moved to window/list`, or `refused window/list (trap window/dialog)`.

@@ -79,6 +79,11 @@ extension TreeState {
     case .release(let button): pointer.buttons.remove(PointerButtons(button))
     case .move, .wheel: break
     }
+    if let modal = focus.modal, let capture = pointer.capture, !capture.isDescendant(of: modal) {
+      // A modal scope took the focus during a drag outside it: the drag ends there.
+      pointer.hasPendingCapture = true
+      pointer.pendingCapture = nil
+    }
     processPendingCapture()
     let capture = pointer.capture
     var known = KnownFilters()
@@ -88,7 +93,8 @@ extension TreeState {
       if case .release(let button) = input.kind, !pointer.presses.isEmpty {
         pointer.presses.removeAll { $0.button == button }
       }
-      return PointerResult(target: nil, outcome: nil, click: nil, focus: .unchanged)
+      // Outside a modal scope that holds the focus, the event meets only inert nodes.
+      return PointerResult(target: nil, outcome: nil, click: nil, focus: .unchanged, blockedBy: focus.modal)
     }
     switch input.kind {
     case .move:
@@ -145,8 +151,10 @@ extension TreeState {
   }
 
   /// The top-most node hit at `location`; when one descent found it, `known` learns what the
-  /// descent saw of the path.
+  /// descent saw of the path. While a modal scope holds the focus, what lies outside it is inert,
+  /// as if absent: only its subtree is hit tested.
   private func hit(at location: PointerLocation, learning known: inout KnownFilters) -> Node? {
+    if focus.modal != nil { return fullFirstHit(at: location) }
     let descent = descend(to: location)
     guard descent.isExact else { return fullFirstHit(at: location) }
     known.path = descent.pathFilter
@@ -158,6 +166,7 @@ extension TreeState {
   /// The top-most node hit at `location`, if any: what one descent finds, unless it took a turn
   /// the full walk might come back from.
   func firstHit(at location: PointerLocation) -> Node? {
+    if focus.modal != nil { return fullFirstHit(at: location) }
     let descent = descend(to: location)
     if descent.isExact { return descent.target?.takeUnretainedValue() }
     return fullFirstHit(at: location)
@@ -165,7 +174,7 @@ extension TreeState {
 
   private func fullFirstHit(at location: PointerLocation) -> Node? {
     var found: Node?
-    forEachHit(at: location) { node in
+    forEachHit(at: location, within: focus.modal) { node in
       found = node
       return false
     }
@@ -187,7 +196,7 @@ extension TreeState {
     var below = false
     var last = outcome
     var hits: [Node] = []
-    forEachHit(at: action.location) { node in
+    forEachHit(at: action.location, within: focus.modal) { node in
       hits.append(node)
       return true
     }

@@ -81,6 +81,8 @@ extension TreeState {
       repairFocus(
         formerParent: formerParent, keepingScopeMemories: keepingScopeMemories,
         neighbours: focus.node == nil ? nil : neighbours(of: nodes, formerParent: formerParent, site: site))
+      // A focus that stayed may have moved out of (or into) a modal scope.
+      updateModal()
       layoutChanged()
       return
     }
@@ -120,6 +122,7 @@ extension TreeState {
         left.node, formerParent: left.formerParent, keepingScopeMemories: left.keepingScopeMemories,
         neighbours: left.neighbours)
     }
+    if updateModal() { updates.layoutChanged = true }
     if updates.hoverPath != nil || !updates.held.isEmpty { settlePointer() }
     if updates.layoutChanged {
       updates.layoutChanged = false

@@ -6,7 +6,7 @@ enum KeyBindingsAttachment: NodeAttachmentKey {
   static var defaultValue: [KeyBinding] { [] }
 }
 
-/// How a node's bindings show their keys, where `bindKey(_:to:shownAs:)` said: kept beside the
+/// How a node's bindings show their keys, where `bindKey(_:to:shownAs:passesModal:)` said: kept beside the
 /// bindings, not in them, so that a key press copies no text it does not show.
 enum KeysShownAsAttachment: NodeAttachmentKey {
   static var defaultValue: [KeySequence: String] { [:] }
@@ -35,6 +35,10 @@ public struct KeyBinding: CustomStringConvertible {
   /// Whether it is one of the tree's default bindings (`NodeTree.defaultKeyBindings`) rather than
   /// a node's own.
   public let isDefault: Bool
+  /// Whether it resolves while a modal scope that its node is outside of holds the focus (a
+  /// global quit): a binding outside the modal resolves only if it says so (see
+  /// `Node.isInert`).
+  public let passesModal: Bool
   /// What a key press does with the identifier, told once when the binding is made.
   let role: Role
 
@@ -68,11 +72,15 @@ public struct KeyBinding: CustomStringConvertible {
   ///   - keys: The chord or sequence; a ``KeyChord`` is a sequence of one
   ///     (`KeyBinding([KeyChord(.tab)], to: "Indent")`).
   ///   - identifier: The identifier to perform.
+  ///   - passesModal: Whether the binding resolves from inside a modal scope its node is outside
+  ///     of (see ``passesModal``).
   /// - Throws: ``ViewTreeActionsError/invalidChord(_:)`` for no keys,
   ///   ``ViewTreeActionsError/escapeInSequence(_:)`` for Escape after the first key (it cancels a
   ///   pending sequence, so the binding could never complete), and
   ///   ``ViewTreeActionsError/invalidIdentifier(_:)`` for an identifier that does not parse.
-  public init(_ keys: KeySequence, to identifier: String) throws(ViewTreeActionsError) {
+  public init(_ keys: KeySequence, to identifier: String, passesModal: Bool = false)
+    throws(ViewTreeActionsError)
+  {
     guard !keys.chords.isEmpty else {
       throw .invalidChord(ParseError(text: "", offset: 0, reason: InvalidKeyChord.empty))
     }
@@ -85,6 +93,7 @@ public struct KeyBinding: CustomStringConvertible {
     self.keys = keys
     node = nil
     isDefault = false
+    self.passesModal = passesModal
     role = Role(self.identifier)
   }
 
@@ -93,16 +102,18 @@ public struct KeyBinding: CustomStringConvertible {
   /// - Parameters:
   ///   - keys: The chord (see ``KeyChord``), or chords separated by spaces (see ``KeySequence``).
   ///   - identifier: The identifier to perform.
+  ///   - passesModal: Whether the binding resolves from inside a modal scope its node is outside
+  ///     of (see ``passesModal``).
   /// - Throws: ``ViewTreeActionsError/invalidChord(_:)`` for keys that do not parse, and the
-  ///   errors of ``init(_:to:)-(KeySequence,_)``.
-  public init(_ keys: String, to identifier: String) throws(ViewTreeActionsError) {
+  ///   errors of ``init(_:to:passesModal:)-(KeySequence,_,_)``.
+  public init(_ keys: String, to identifier: String, passesModal: Bool = false) throws(ViewTreeActionsError) {
     let sequence: KeySequence
     do throws(ParseError<InvalidKeyChord>) {
       sequence = try KeySequence(parsing: keys)
     } catch {
       throw .invalidChord(error)
     }
-    try self.init(sequence, to: identifier)
+    try self.init(sequence, to: identifier, passesModal: passesModal)
   }
 
   /// This binding as found in effect: declared by `node` (the root for a default).
@@ -110,6 +121,7 @@ public struct KeyBinding: CustomStringConvertible {
     keys = binding.keys
     identifier = binding.identifier
     role = binding.role
+    passesModal = binding.passesModal
     self.node = node
     self.isDefault = isDefault
   }
@@ -149,28 +161,38 @@ extension ModifierHost {
   ///   - identifier: The identifier to perform.
   ///   - shownAs: How a footer, a menu or a palette shows the keys, if not in
   ///     ``KeyNotation/display`` (`"⌘S"`); see `ActionEntry.formattedKeys(_:)`.
+  ///   - passesModal: Whether the binding resolves while a modal scope this node is outside of
+  ///     holds the focus (a global quit on the window): every other binding outside the modal
+  ///     scope is inert until it closes (see `Node.isInert`).
   /// - Returns: This node or declaration, for chaining.
   @discardableResult
-  public consuming func bindKey(_ keys: String, to identifier: String, shownAs: String? = nil) -> Self {
+  public consuming func bindKey(
+    _ keys: String, to identifier: String, shownAs: String? = nil, passesModal: Bool = false
+  ) -> Self {
     do throws(ViewTreeActionsError) {
-      return appending(try KeyBinding(keys, to: identifier), shownAs: shownAs)
+      return appending(try KeyBinding(keys, to: identifier, passesModal: passesModal), shownAs: shownAs)
     } catch {
       return reporting(error)
     }
   }
 
-  /// Binds parsed keys to an identifier on this node (see ``bindKey(_:to:shownAs:)-(String,_,_)``).
+  /// Binds parsed keys to an identifier on this node (see
+  /// ``bindKey(_:to:shownAs:passesModal:)-(String,_,_,_)``).
   ///
   /// - Parameters:
   ///   - keys: The chord or sequence; a ``KeyChord`` is a sequence of one
   ///     (`bindKey([KeyChord(.tab)], to: "Indent")`).
   ///   - identifier: The identifier to perform.
   ///   - shownAs: How to show the keys, if not in ``KeyNotation/display``.
+  ///   - passesModal: Whether the binding resolves while a modal scope this node is outside of
+  ///     holds the focus.
   /// - Returns: This node or declaration, for chaining.
   @discardableResult
-  public consuming func bindKey(_ keys: KeySequence, to identifier: String, shownAs: String? = nil) -> Self {
+  public consuming func bindKey(
+    _ keys: KeySequence, to identifier: String, shownAs: String? = nil, passesModal: Bool = false
+  ) -> Self {
     do throws(ViewTreeActionsError) {
-      return appending(try KeyBinding(keys, to: identifier), shownAs: shownAs)
+      return appending(try KeyBinding(keys, to: identifier, passesModal: passesModal), shownAs: shownAs)
     } catch {
       return reporting(error)
     }
@@ -238,6 +260,7 @@ extension KeyBinding {
     role = standard.role
     node = root
     isDefault = root != nil
+    passesModal = false
   }
 }
 
@@ -255,7 +278,7 @@ extension NodeTree {
   /// ``KeyPressResult/movedFocus(_:_:)``); `item.Activate` performs the identifier of the action
   /// item the key is pressed at (see ``ViewTree/ModifierHost/actionItem(_:)``), with the item as
   /// sender, as ``activate(_:)`` does, and is in effect only at an item; any other is performed.
-  /// Each default is checked when made, as a node's bindings are (see ``KeyBinding/init(_:to:)-(String,_)``);
+  /// Each default is checked when made, as a node's bindings are (see ``KeyBinding/init(_:to:passesModal:)-(String,_,_)``);
   /// unlike a node's, two defaults may overlap: the first hides the second.
   public var defaultKeyBindings: [KeyBinding] {
     get {

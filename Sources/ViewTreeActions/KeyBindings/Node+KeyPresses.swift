@@ -236,7 +236,15 @@ extension Node {
       }
       return first != nil
     }
-    if first == nil, let tree = top.tree {
+    if top.activeModal != nil {
+      // A modal scope holds the focus: the walk again, passing over what it makes inert.
+      first = nil
+      forEachBinding(top: top) { binding in
+        guard binding.keys.chords[0] == chord else { return false }
+        first = binding
+        return true
+      }
+    } else if first == nil, let tree = top.tree {
       first = tree.firstDefaultKeyBinding { $0.keys.chords[0] == chord && appliesHere($0.role) }
     }
     guard let first else { return (.unbound, top) }
@@ -258,20 +266,25 @@ extension Node {
   /// `true`.
   ///
   /// A binding to `item.Activate` is in effect only at an action item: elsewhere it is skipped.
+  /// While a modal scope holds the focus, what it makes inert is passed over (see `ModalReach`).
   /// `top` is this node's top-most node, when the caller knows it.
   func forEachBinding(top: Node? = nil, _ body: (KeyBinding) -> Bool) {
+    let top = top ?? root
+    var reach = ModalReach(from: self, top: top)
     var stopped = false
     walkAncestors { node in
+      defer { reach.passed(node) }
       guard node.hasAttachments else { return false }
       node.withAttachment(KeyBindingsAttachment.self) { bindings in
-        for binding in bindings where appliesHere(binding.role) && body(KeyBinding(binding, on: node)) {
+        for binding in bindings
+        where appliesHere(binding.role) && reach.admits(binding) && body(KeyBinding(binding, on: node)) {
           stopped = true
           return
         }
       }
       return stopped
     }
-    guard !stopped, let tree = (top ?? root).tree else { return }
+    guard !stopped, reach.admitsDefaults, let tree = top.tree else { return }
     tree.firstDefaultKeyBinding { appliesHere($0.role) && body($0) }
   }
 
@@ -424,6 +437,41 @@ extension Node {
     guard let tree = top.tree else { return .intercepted(.notDispatched(.notInTree)) }
     return tree.moveFocus(move)
   }
+}
+
+/// Which bindings a walk from a node up reaches while a modal scope holds the focus of its tree:
+/// those of the nodes inside the scope, and of the others only those declared to pass it
+/// (`KeyBinding.passesModal`); the tree's defaults only from inside the scope, where they act on
+/// the focus. With no modal scope, every one.
+struct ModalReach {
+  private let modal: Node?
+  private let startsOutside: Bool
+  /// Whether the nodes the walk is at now are outside the modal scope.
+  private var isOutside: Bool
+
+  /// A walk from `node`, whose top-most node is `top`.
+  init(from node: Node, top: Node) {
+    modal = top.activeModal
+    startsOutside = modal.map { !node.isDescendant(of: $0) } ?? false
+    isOutside = startsOutside
+  }
+
+  /// Whether the walk takes `binding`, found on the node it is at.
+  func admits(_ binding: KeyBinding) -> Bool { !isOutside || binding.passesModal }
+
+  /// Whether the walk takes the node's item (an item outside the modal scope is inert).
+  var admitsItems: Bool { !isOutside }
+
+  /// Whether the tree's defaults apply: the walk started inside the modal scope, if any.
+  var admitsDefaults: Bool { !startsOutside }
+
+  /// Notes that the walk is done with `node`: past the modal scope, it is outside.
+  mutating func passed(_ node: Node) {
+    if node === modal { isOutside = true }
+  }
+
+  /// Whether `node`, of the walk's tree, is outside the modal scope.
+  func isInert(_ node: Node) -> Bool { modal.map { !node.isDescendant(of: $0) } ?? false }
 }
 
 extension KeyPressResult {

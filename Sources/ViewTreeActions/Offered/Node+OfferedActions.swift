@@ -84,27 +84,33 @@ extension Node {
         list.add(item, parsed: nil, .binding, binding: binding, shadowedBy: shadowedBy, shownAs: shownAs)
       }
     }
+    // While a modal scope holds the focus, what it makes inert is not reachable: left out.
+    let top = root
+    var reach = ModalReach(from: self, top: top)
     walkAncestors { node in
+      defer { reach.passed(node) }
       guard node.hasAttachments else { return false }
-      if let item = node[attachment: ActionItemAttachment.self] {
+      if reach.admitsItems, let item = node[attachment: ActionItemAttachment.self] {
         let found = list.add(item, parsed: nil, .item, node: node)
         if subtree != nil { pathItems[ObjectIdentifier(node)] = found }
       }
       let shown = node[attachment: KeysShownAsAttachment.self]
       node.withAttachment(KeyBindingsAttachment.self) { declared in
         list.reserveCapacity(declared.count)
-        for binding in declared where appliesHere(binding.role) {
+        for binding in declared where appliesHere(binding.role) && reach.admits(binding) {
           add(KeyBinding(binding, on: node), shownAs: shown.isEmpty ? nil : shown[binding.keys])
         }
       }
       return false
     }
-    root.tree?.firstDefaultKeyBinding { binding in
-      if appliesHere(binding.role) { add(binding) }
-      return false
+    if reach.admitsDefaults {
+      top.tree?.firstDefaultKeyBinding { binding in
+        if appliesHere(binding.role) { add(binding) }
+        return false
+      }
     }
     var itemRows: [(entry: Int, offer: Int)] = []
-    for (item, identifier) in subtree?.items() ?? [] {
+    for (item, identifier) in subtree?.items() ?? [] where !reach.isInert(item) {
       itemRows.append(
         pathItems[ObjectIdentifier(item)] ?? list.add(identifier, parsed: nil, .item, node: item))
     }
