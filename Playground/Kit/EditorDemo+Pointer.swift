@@ -63,7 +63,9 @@ extension EditorDemo {
       log.append(
         "click \(target.label): \(path(of: target)) => \(click.isHandled ? "handled by \(click.handler?.label ?? "?")" : "unhandled")"
       )
-      activate(target)
+      // A click on an item that nobody handled activated it (ViewTreeActions does that).
+      if let activation = result.activation { log.append("activate \(target.label): \(activation)") }
+      chooseInDialog(target)
     case .wheel:
       log.append(
         "wheel: \(result.outcome?.isHandled == true ? "scrolled by \(result.target?.label ?? "?")" : "nothing scrolls")"
@@ -73,18 +75,10 @@ extension EditorDemo {
     return Array(log[start...])
   }
 
-  /// What a click on `node` does besides its handlers: activates a menu or toolbar item, or
-  /// chooses a dialog button.
-  private func activate(_ node: Node) {
+  /// What a click on `node` does besides its handlers: chooses a dialog button.
+  private func chooseInDialog(_ node: Node) {
     if isConfirming, let id = node.id, id == "cancel" || id == "delete-all" {
       closeConfirmation(deleting: id == "delete-all")
-      return
-    }
-    guard node.actionItemIdentifier != nil else { return }
-    do {
-      log.append("activate \(node.label): \(try tree.activate(node))")
-    } catch {
-      log.append("activate \(node.label): \(error)")
     }
   }
 

@@ -231,7 +231,9 @@ struct DispatchRun: ~Copyable {
   @inline(never)
   private mutating func finishUnhandled() {
     // A notification nobody took (a pointer move over a label) is the usual case, not a report.
-    guard action.typeExpectsHandler else { return }
+    guard action.typeExpectsHandler, (action as? any ReportsUnhandledPerValue)?.expectsHandler ?? true else {
+      return
+    }
     if let onUnhandled = treeRef._withUnsafeGuaranteedRef({ $0.settings.onUnhandled }) {
       onUnhandled(action, node(at: 0))
     }
@@ -335,6 +337,10 @@ struct DispatchRun: ~Copyable {
         // the compiler (6.3.1) emit invalid IR under ThreadSanitizer ("Invalid bitcast").
         let action = actionPointer
         return try body(&action.pointee, actionType)
+      case .targeted(let body):
+        let action = actionPointer
+        // The target is the path's first node, alive while the dispatch runs (invariant 2).
+        return try body(&action.pointee, actionType, path[0].node.takeUnretainedValue())
       case .observeAll(let body):
         body(action)
         return .passed

@@ -67,6 +67,8 @@ final class EitherWayResponder {
 @usableFromInline
 enum ModifierBody {
   case action((inout any Action, ObjectIdentifier) throws -> ModifierReply)
+  /// A typed body that is also given the node the action was dispatched at, its target.
+  case targeted((inout any Action, ObjectIdentifier, Node) throws -> ModifierReply)
   /// An untyped observer's closure itself, so that declaring one allocates no wrapper.
   case observeAll((any Action) -> Void)
   /// An untyped handler's closure itself.

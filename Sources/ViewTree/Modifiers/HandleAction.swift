@@ -36,6 +36,36 @@ extension ModifierHost {
       })
   }
 
+  /// Handles actions of one type, given the node each was dispatched at (its target, the DOM's
+  /// `event.target`): the row a click landed on, when the list handles its rows' clicks.
+  ///
+  /// ```swift
+  /// Node("list") { rows }.handleAction(PointerClick.self) { click, row in
+  ///   select(row.id)
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type of action to handle.
+  ///   - body: What to do with the action and its target. A thrown error stops the action and
+  ///     goes to the `catchError` modifiers outward from here.
+  /// - Returns: This node or declaration, for chaining.
+  @inlinable @discardableResult
+  public consuming func handleAction<T>(
+    _ type: T.Type, perform body: @escaping (T, _ target: Node) throws -> Void
+  )
+    -> Self
+  {
+    return attach(
+      .handle, matching: type,
+      body: .targeted { action, actionType, target in
+        try withMatch(action, type: actionType, as: T.self) { value in
+          try body(value, target)
+          return .handled
+        }
+      })
+  }
+
 }
 
 extension ModifierHost {

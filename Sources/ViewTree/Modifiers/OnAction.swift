@@ -26,4 +26,25 @@ extension ModifierHost {
       })
   }
 
+  /// Observes actions of one type as they bubble through the node, given the node each was
+  /// dispatched at (its target): which row the pointer came over, for a list that highlights it.
+  ///
+  /// - Parameters:
+  ///   - type: The type of action to observe.
+  ///   - body: Called with the action as a `T` and its target.
+  /// - Returns: This node or declaration, for chaining.
+  @inlinable @discardableResult
+  public consuming func onAction<T>(_ type: T.Type, perform body: @escaping (T, _ target: Node) -> Void)
+    -> Self
+  {
+    return attach(
+      .observe, matching: type,
+      body: .targeted { action, actionType, target in
+        withMatch(action, type: actionType, as: T.self) { value in
+          body(value, target)
+          return .passed
+        }
+      })
+  }
+
 }

@@ -90,6 +90,9 @@ extension PointerAction {
 
 /// A button was pressed over the node (Pointer Events' `pointerdown`). Focus has moved first, if
 /// the press gives it to a node (``FocusChangeReason/pointer``).
+///
+/// A primary press on a node with a default action (an action item), or below one, is no report
+/// for ``NodeTree/onUnhandled`` when nobody handles it: the click it begins activates the item.
 public struct PointerPress: PointerAction, Hashable {
   /// Where, in the tree's coordinates.
   public var location: PointerLocation
@@ -105,6 +108,9 @@ public struct PointerPress: PointerAction, Hashable {
   }
   // Four bytes, so that the action fits an existential's inline buffer (three words).
   private var count: Int32
+  /// Whether a node on the way up has a default action that the click this press begins runs:
+  /// then nobody handling it is no report. One byte, in what would be padding.
+  var activates = false
 
   /// Creates a press.
   ///
@@ -121,6 +127,25 @@ public struct PointerPress: PointerAction, Hashable {
     self.modifiers = modifiers
     self.count = Int32(clamping: clickCount)
   }
+
+  /// Whether both are the same press: where, which button, which modifiers, which count.
+  public static func == (lhs: PointerPress, rhs: PointerPress) -> Bool {
+    (lhs.location, lhs.button, lhs.modifiers, lhs.count) == (
+      rhs.location, rhs.button, rhs.modifiers, rhs.count
+    )
+  }
+
+  /// Hashes what `==` compares.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(location)
+    hasher.combine(button)
+    hasher.combine(modifiers)
+    hasher.combine(count)
+  }
+}
+
+extension PointerPress: ReportsUnhandledPerValue {
+  var expectsHandler: Bool { !activates }
 }
 
 /// A button was released over the node, or over the node that captured the pointer
@@ -150,6 +175,10 @@ public struct PointerRelease: PointerAction, Hashable {
 
 /// A button was pressed and released over the same node: a click (the DOM's `click`); a drag that
 /// ends on another node is not one.
+///
+/// A primary click that no handler takes activates the nearest node from the one clicked up that
+/// has a default action (an action item, in ViewTreeActions), as Enter does: such a click is no
+/// report for ``NodeTree/onUnhandled``, since the item takes it.
 public struct PointerClick: PointerAction, Hashable {
   /// Where the button was released, in the tree's coordinates.
   public var location: PointerLocation
@@ -164,6 +193,9 @@ public struct PointerClick: PointerAction, Hashable {
   }
   // Four bytes, so that the action fits an existential's inline buffer (three words).
   private var count: Int32
+  /// Whether a node on the way up has a default action that the click runs when nobody handles
+  /// it: then nobody handling it is no report. One byte, in what would be padding.
+  var activates = false
 
   /// Creates a click.
   ///
@@ -180,6 +212,25 @@ public struct PointerClick: PointerAction, Hashable {
     self.modifiers = modifiers
     self.count = Int32(clamping: clickCount)
   }
+
+  /// Whether both are the same click: where, which button, which modifiers, which count.
+  public static func == (lhs: PointerClick, rhs: PointerClick) -> Bool {
+    (lhs.location, lhs.button, lhs.modifiers, lhs.count) == (
+      rhs.location, rhs.button, rhs.modifiers, rhs.count
+    )
+  }
+
+  /// Hashes what `==` compares.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(location)
+    hasher.combine(button)
+    hasher.combine(modifiers)
+    hasher.combine(count)
+  }
+}
+
+extension PointerClick: ReportsUnhandledPerValue {
+  var expectsHandler: Bool { !activates }
 }
 
 /// The pointer moved over the node, or while the node captured it (`pointermove`).

@@ -87,15 +87,21 @@ public struct PointerResult {
   /// is inert, so the event went to no node (``target`` is `nil`). A toolkit closes a popover on
   /// such a press.
   public let blockedBy: Node?
+  /// For a primary click that no handler took: what the default action of the node it activated
+  /// returned (ViewTreeActions reads it as `PointerResult.activation`).
+  package let activated: Any?
 
   init(
-    target: Node?, outcome: ActionOutcome?, click: ActionOutcome?, focus: PointerFocus, blockedBy: Node? = nil
+    target: Node?, outcome: ActionOutcome?, click: ActionOutcome?, focus: PointerFocus,
+    blockedBy: Node? = nil,
+    activated: Any? = nil
   ) {
     self.target = target
     self.outcome = outcome
     self.click = click
     self.focus = focus
     self.blockedBy = blockedBy
+    self.activated = activated
   }
 }
 

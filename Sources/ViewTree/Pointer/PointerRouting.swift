@@ -107,14 +107,15 @@ extension TreeState {
       pointer.presses.append(TreePointer.Press(button: button, node: target, clickCount: clickCount))
       pointer.isTracking = true
       let focus = focusOnPress(target)
-      let press = PointerPress(
+      var press = PointerPress(
         location: location, button: button, modifiers: modifiers, clickCount: clickCount)
+      press.activates = button == .primary && target.nearestDefaultAction(within: root) != nil
       let outcome = send(press, to: target, captured: capture != nil, filter: nil)
       return PointerResult(target: target, outcome: outcome, click: nil, focus: focus)
     case .release(let button):
       let release = PointerRelease(location: location, button: button, modifiers: modifiers)
       let outcome = send(release, to: target, captured: capture != nil, filter: known.path)
-      let click = clickIfComplete(
+      let (click, activated) = clickIfComplete(
         button, at: location, modifiers: modifiers, time: input.timestampOrNow, captured: capture)
       if pointer.buttons.isEmpty, pointer.capture != nil || pointer.hasPendingCapture {
         // Implicit release after the last button: the capture goes, and the pointer is over what
@@ -125,7 +126,8 @@ extension TreeState {
         var afresh = KnownFilters()
         moveHover(to: hit(at: location, learning: &afresh), known: &afresh)
       }
-      return PointerResult(target: target, outcome: outcome, click: click, focus: .unchanged)
+      return PointerResult(
+        target: target, outcome: outcome, click: click, focus: .unchanged, activated: activated)
     case .wheel(let deltaX, let deltaY):
       let wheel = PointerWheel(location: location, modifiers: modifiers, deltaX: deltaX, deltaY: deltaY)
       let direction = ScrollDirection(deltaX: deltaX, deltaY: deltaY)
@@ -305,23 +307,29 @@ extension TreeState {
   }
 
   /// After a release of `button`: the click it completes, dispatched at the node it was pressed
-  /// on, if the node under the pointer is that node (whatever holds the capture).
+  /// on, if the node under the pointer is that node (whatever holds the capture); and, for a
+  /// primary click nobody handled, what the default action it ran returned.
   private func clickIfComplete(
     _ button: PointerButton, at location: PointerLocation, modifiers: KeyModifiers,
     time: Duration, captured: Node?
-  ) -> ActionOutcome? {
-    guard let index = pointer.presses.firstIndex(where: { $0.button == button }) else { return nil }
+  ) -> (ActionOutcome?, Any?) {
+    guard let index = pointer.presses.firstIndex(where: { $0.button == button }) else { return (nil, nil) }
     let press = pointer.presses.remove(at: index)
     // The hovered node is in the tree (`repairPointer` keeps it so); a node hit is too.
     let node = press.node
     guard node === (captured == nil ? pointer.hovered : firstHit(at: location)) else {
-      return nil
+      return (nil, nil)
     }
     pointer.lastClick = TreePointer.Click(
       button: button, node: node, time: time, count: press.clickCount)
-    let click = PointerClick(
+    var click = PointerClick(
       location: location, button: button, modifiers: modifiers, clickCount: press.clickCount)
-    return send(click, to: node, captured: captured != nil, filter: nil)
+    let item = button == .primary ? node.nearestDefaultAction(within: root) : nil
+    click.activates = item != nil
+    let outcome = send(click, to: node, captured: captured != nil, filter: nil)
+    // As the DOM's activation behaviour: only when no handler took the click.
+    guard let item, case .unhandled = outcome, item.node.isDescendant(of: root) else { return (outcome, nil) }
+    return (outcome, item.action.activate(item.node, item.action.identifier))
   }
 
   /// Focuses the nearest node from `target` up that can take focus, unless it declares

@@ -1,15 +1,15 @@
 import Actions
 import ViewTree
 
-/// The identifier an item node is bound to.
-enum ActionItemAttachment: NodeAttachmentKey {
-  static var defaultValue: String? { nil }
-}
+/// The identifier an item node is bound to, and what activates it: ViewTree's default action,
+/// which a primary click that no handler took runs, as Enter does.
+typealias ActionItemAttachment = DefaultActionKey
 
 extension ModifierHost {
   /// Binds this node to an identifier: it is an item, such as a button or a menu entry, that
-  /// `NodeTree.validateItems(in:)` validates and `NodeTree.activate(_:)`
-  /// performs.
+  /// `NodeTree.validateItems(in:)` validates and `NodeTree.activate(_:)` performs: so does Enter
+  /// at the item, and a primary click on it (or on a node below it) that no handler takes, as
+  /// the DOM activates a button (`PointerResult.activation` says what the click performed).
   ///
   /// ```swift
   /// Node("menu.edit") {
@@ -22,14 +22,15 @@ extension ModifierHost {
   /// - Returns: This node or declaration, for chaining.
   @discardableResult
   public consuming func actionItem(_ identifier: String) -> Self {
-    settingAttachment(ActionItemAttachment.self, to: identifier)
+    settingAttachment(
+      ActionItemAttachment.self, to: DefaultAction(identifier: identifier, activate: Self.activate))
   }
 }
 
 extension Node {
 
   /// The identifier this node is bound to as an item, if any.
-  public var actionItemIdentifier: String? { self[attachment: ActionItemAttachment.self] }
+  public var actionItemIdentifier: String? { self[attachment: ActionItemAttachment.self]?.identifier }
 }
 
 extension NodeTree {
@@ -65,8 +66,34 @@ extension NodeTree {
   @discardableResult
   public func activate(_ item: Node) throws(ViewTreeActionsError) -> RequestResult<PerformResult> {
     guard let identifier = item.actionItemIdentifier else { throw .notAnItem(node: item.path) }
-    return firstResponder.perform(identifier, sender: item)
+    return item.activate(identifier, in: self)
   }
+}
+
+extension Node {
+  /// Activates this item, bound to `identifier`, in `tree`: performs the identifier from the
+  /// tree's focus (or root) with the item as sender. What `NodeTree.activate(_:)`, a click on the
+  /// item and Enter at it do.
+  func activate(_ identifier: String, in tree: NodeTree) -> RequestResult<PerformResult> {
+    tree.firstResponder.perform(identifier, sender: self)
+  }
+}
+
+extension ModifierHost {
+  /// An item's default action (see `DefaultAction`), which a click runs.
+  fileprivate static func activate(_ item: Node, _ identifier: String) -> Any {
+    guard let tree = item.tree else {
+      return RequestResult<PerformResult>.unanswered(.notDispatched(.notInTree))
+    }
+    return item.activate(identifier, in: tree)
+  }
+}
+
+extension PointerResult {
+  /// For a primary click that no handler took on an action item, or on a node below one: what
+  /// activating the item performed, as `NodeTree.activate(_:)` reports it; `nil` when the click
+  /// activated nothing.
+  public var activation: RequestResult<PerformResult>? { activated as? RequestResult<PerformResult> }
 }
 
 extension Node {
@@ -75,7 +102,7 @@ extension Node {
     var found: [(item: Node, identifier: String)] = []
     // What is inactive is hidden: its items are not the menu's.
     walkSubtree(includingInactive: false) { node in
-      if node.hasAttachments, let identifier = node[attachment: ActionItemAttachment.self] {
+      if node.hasAttachments, let identifier = node[attachment: ActionItemAttachment.self]?.identifier {
         found.append((node, identifier))
       }
     }

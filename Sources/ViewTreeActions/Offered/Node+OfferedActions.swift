@@ -90,7 +90,7 @@ extension Node {
     walkAncestors { node in
       defer { reach.passed(node) }
       guard node.hasAttachments else { return false }
-      if reach.admitsItems, let item = node[attachment: ActionItemAttachment.self] {
+      if reach.admitsItems, let item = node[attachment: ActionItemAttachment.self]?.identifier {
         let found = list.add(item, parsed: nil, .item, node: node)
         if subtree != nil { pathItems[ObjectIdentifier(node)] = found }
       }
