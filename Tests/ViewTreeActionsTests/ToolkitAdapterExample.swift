@@ -63,6 +63,7 @@ import ViewTreeActions
 
   init() { try! manager.register(SaveNotes(app: self)) }
 
+  // integrating-responder:begin
   var responder: NodeDeclaration {
     NodeDeclaration("window") {
       NodeDeclaration("list") {
@@ -77,6 +78,7 @@ import ViewTreeActions
     .actionManager(manager)
     .bindKey("ctrl+s", to: "Save")
   }
+  // integrating-responder:end
 }
 
 @MainActor @Suite struct ToolkitAdapterTests {

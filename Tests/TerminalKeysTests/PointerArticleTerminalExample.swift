@@ -1,0 +1,67 @@
+#if os(Linux)
+  import TerminalKeys
+  import TestSupport
+  import Testing
+  import ViewTree
+  import ViewTreeActions
+
+  // The pointer article's terminal app, between markers, run here on a pseudo-terminal
+  // (`DocsCompileTests` checks that the article shows exactly this region).
+
+  @Suite struct PointerArticleTerminalExample {
+    @Test func theArticlesTerminalAppHandsKeysAndClicksToTheTree() throws {
+      let pty = try PseudoTerminal()
+      pty.resize(columns: 80, rows: 24)
+      let tree = NodeTree("window") {
+        Node("button").frame(NodeFrame(x: 0, y: 0, width: 10, height: 1)).focusable()
+      }
+      var status = ""
+      var statuses: [String] = []
+      var quitting = false
+      var pasted: [String] = []
+      func insert(_ text: String) { pasted.append(text) }
+      func layOut(columns: Int, rows: Int) {
+        tree.root.frame(NodeFrame(x: 0, y: 0, width: Double(columns), height: Double(rows)))
+      }
+      func redraw() {
+        statuses.append(status)
+        if tree.focusedNode?.id == "button" { quitting = true }
+      }
+      // The article's read loop, on the pseudo-terminal rather than the process's own.
+      func runTerminal(mouse: RawTerminal.MouseReporting, handle: (TerminalEvent) -> Bool) throws {
+        try TerminalKeysTests.runTerminal(
+          input: pty.terminal, output: pty.terminal, mouse: mouse, handle: handle)
+      }
+      // A key nothing binds, then a click on the button, as the terminal reports them.
+      pty.type(Array("x\u{1B}[<0;3;1M\u{1B}[<0;3;1m".utf8))
+      var printed: [String] = []
+      func print(_ value: Any) { printed.append("\(value)") }
+      // pointer-terminal-app:begin
+      do {
+        try runTerminal(mouse: .motion) { event in
+          switch event {
+          case .input(.key(let chord)):
+            status = "\(tree.firstResponder.handleKey(chord))"  // what the key did, in a line
+          case .input(.pointer(let pointer)):
+            let result = tree.handlePointer(pointer)
+            if let modal = result.blockedBy { status = "finish \(modal.path) first" }
+          case .input(.paste(let text)):
+            insert(text)
+          case .resized(let columns, let rows):
+            layOut(columns: columns, rows: rows)  // declares the new frames
+          case .idle:
+            break
+          }
+          redraw()
+          return !quitting
+        }
+      } catch {
+        print("cannot read the terminal: \(error)")
+      }
+      // pointer-terminal-app:end
+      #expect(printed.isEmpty)
+      #expect(statuses.first == "x: no binding")
+      #expect(tree.focusedNode?.id == "button")
+    }
+  }
+#endif
