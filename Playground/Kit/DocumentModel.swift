@@ -10,7 +10,7 @@ public final class DocumentModel {
   public var color = "default"
   /// How many times the document was saved.
   public var saves = 0
-  /// While locked, edits are blocked by a capture modifier on the window.
+  /// While locked, edits are disabled, and blocked by a capture modifier on the window.
   public var isLocked = false
   /// Whether the editor wraps long lines: a check item.
   public var wraps = false
@@ -38,8 +38,7 @@ struct DeleteRowAction: ManagedAction {
   var summary: String? { "Removes the selected row; Undo puts it back." }
 
   func validate(context: ActionContext) -> Validation {
-    context[SelectedRowKey.self] == nil
-      ? Validation(isEnabled: false, title: "Delete Row") : Validation(title: "Delete Row")
+    Validation(isEnabled: context[SelectedRowKey.self] != nil && !model.isLocked, title: "Delete Row")
   }
 
   func perform(context: ActionContext) throws {
@@ -61,6 +60,8 @@ struct SetColorAction: ManagedAction {
   let model: DocumentModel
   var title: String? { "Set Color" }
   var summary: String? { "Changes the editor's text color." }
+
+  func validate(context: ActionContext) -> Validation { model.isLocked ? .disabled : .enabled }
 
   func perform(context: ActionContext) throws {
     let model = model

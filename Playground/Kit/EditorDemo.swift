@@ -20,10 +20,15 @@ public final class EditorDemo {
   public private(set) var isConfirming = false
   /// How the screen shows the tree: scrolled by the wheel.
   let view = TreeView()
-  /// How many lines the wheel scrolled the drawing of the tree from where the focus puts it.
-  public var treeScroll: Int { view.scroll }
+  /// The first line of the tree the screen shows.
+  public var treeScroll: Int { view.first }
   /// Set by the `AskDeleteRows` action; the dialog opens once the key press is over.
   private var wantsConfirmation = false
+  /// Set by the dialog's actions (its buttons' items, Escape): whether to delete every row. The
+  /// dialog closes once the key press or the click is over.
+  private var dialogChoice: Bool?
+  /// Whether the panel shows the inspector rather than the menus (f2).
+  public private(set) var showsInspector = false
   private var steps: [ActionStep] = []
 
   /// Builds the demo with focus on the list.
@@ -41,9 +46,16 @@ public final class EditorDemo {
     try! tree.focus(id: "list")
     tree.stepObserver = { [weak self] step in self?.steps.append(step) }
     try! manager.register(AskAction { [weak self] in self?.wantsConfirmation = true }, as: "AskDeleteRows")
+    let isOpen = { [weak self] in self?.isConfirming ?? false }
+    try! manager.register(
+      AskAction(title: "Cancel", isAvailable: isOpen) { [weak self] in self?.dialogChoice = false },
+      as: "CancelDeleteRows")
+    try! manager.register(
+      AskAction(title: "Delete All", isAvailable: isOpen) { [weak self] in self?.dialogChoice = true },
+      as: "ConfirmDeleteRows")
     tree.onFocusChange = { [weak self] change in
-      // The drawing follows the focus again.
-      self?.view.scroll = 0
+      // The drawing follows the focus again, but for a click, which landed where the user saw it.
+      self?.view.followsFocus = change.reason != .pointer
       guard change.reason != .programmatic else { return }
       self?.log.append("focus -> \(change.new?.label ?? "none") (\(change.reason))")
     }
@@ -85,10 +97,11 @@ public final class EditorDemo {
       .focusScope()
       NodeDeclaration("sidebar") {
         NodeDeclaration("list") {
-          // A click on a row selects it.
-          for (index, row) in model.rows.enumerated() {
-            NodeDeclaration(row).handleAction(PointerClick.self) { _ in model.selection = index }
-          }
+          for row in model.rows { NodeDeclaration(row) }
+        }
+        // A click on a row selects it: the list handles its rows' clicks, given the row clicked.
+        .handleAction(PointerClick.self) { _, row in
+          if let index = model.rows.firstIndex(where: { $0 == row.id }) { model.selection = index }
         }
         .provideActionContext { context in context[SelectedRowKey.self] = model.selection }
         .bindKey("del", to: "Delete").bindKey("backspace", to: "Delete").bindKey("up", to: "SelectPrevious")
@@ -115,16 +128,20 @@ public final class EditorDemo {
       .bindKey("left", to: "focus.Left").bindKey("right", to: "focus.Right")
       .bindKey("up", to: "focus.Up").bindKey("down", to: "focus.Down")
       if confirming {
+        // The buttons are items: Enter at one, or a click on it, chooses it.
         NodeDeclaration("confirm") {
-          NodeDeclaration("cancel").focusable()
-          NodeDeclaration("delete-all").focusable()
+          NodeDeclaration("cancel").focusable().actionItem("dialog.CancelDeleteRows")
+          NodeDeclaration("delete-all").focusable().actionItem("dialog.ConfirmDeleteRows")
         }
-        // Focus enters the dialog when it appears, at its default button.
+        // Focus enters the dialog when it appears, at its default button; while it holds the
+        // focus, the rest of the window is inert: no click, no hover, no binding outside it.
         .focusScope(.trap, defaultFocus: "cancel", autofocus: true)
+        .bindKey("escape", to: "CancelDeleteRows")
       }
     }
-    // A locked document blocks edits before they reach anyone: a capture on the window.
-    .captureAction((any ManagedActionRequest).self) { request in
+    // A locked document blocks edits before they reach anyone: a capture on the window. (The
+    // edits' own validation says they are disabled while locked, so that menus show why.)
+    .captureAction(PerformRequest.self) { request in
       let edits = ["DeleteRow", "SetColor"]
       return model.isLocked && edits.contains(where: { request.identifier.contains($0) })
         ? .handled : .unhandled
@@ -132,7 +149,7 @@ public final class EditorDemo {
     .actionManager(manager)
     // The drawing of the tree scrolls with the wheel, while there is more of it that way.
     .scrollable(.vertical) { direction in view.canScroll(direction) }
-    .handleAction(PointerWheel.self) { wheel in view.scroll += Int(wheel.deltaY) }
+    .handleAction(PointerWheel.self) { wheel in view.scroll(by: Int(wheel.deltaY)) }
     .bindKey("ctrl+s", to: "Save").bindKey("ctrl+z", to: "Undo").bindKey("ctrl+y", to: "Redo")
     .bindKey("del", to: "DeleteRow").bindKey("l", to: "ToggleLock").bindKey("w", to: "ToggleWrap")
     .bindKey("ctrl+k 1", to: "Zoom(level: 100)").bindKey("ctrl+k 2", to: "Zoom(level: 200)")
@@ -169,8 +186,8 @@ public final class EditorDemo {
     case KeyChord(.character("q")), KeyChord(.character("c"), modifiers: .control):
       wantsToQuit = true
       log.append("\(chord): quit")
-    case KeyChord(.enter) where isConfirming, KeyChord(.escape) where isConfirming:
-      closeConfirmation(deleting: chord.key == .enter && tree.focusedNode?.id == "delete-all")
+    case KeyChord(.function(2)):
+      showsInspector.toggle()
     default:
       steps = []
       let result = tree.firstResponder.handleKey(chord)
@@ -182,6 +199,7 @@ public final class EditorDemo {
       }
       log.append(describe(result))
       render()
+      closeConfirmationIfChosen()
     }
     return Array(log[start...])
   }
@@ -192,11 +210,12 @@ public final class EditorDemo {
   public private(set) var paletteQuery: String?
   private var palette: CommandPalette?
 
-  /// The open palette's best matches, as shown: `chord  title: what it does`.
-  public func paletteLines(limit: Int = 5) -> [String] {
+  /// The open palette's best matches, as shown: `chord  title`, and with `summaries`
+  /// `: what it does`.
+  public func paletteLines(limit: Int = 5, summaries: Bool = true) -> [String] {
     guard let palette, let query = paletteQuery else { return [] }
     return palette.matches(query).prefix(limit).map { match in
-      match.entry.description + (match.entry.summary.map { ": \($0)" } ?? "")
+      match.entry.description + (summaries ? match.entry.summary.map { ": \($0)" } ?? "" : "")
     }
   }
 
@@ -241,17 +260,21 @@ public final class EditorDemo {
 
   /// The key bindings in effect at the focus, as a footer shows them (nearest first, a toggle's
   /// state beside it, disabled ones marked); while a key sequence is pending, what can follow it.
-  public func footerLine() -> String {
+  public func footerLine() -> String { footerItems().joined(separator: " · ") }
+
+  /// The footer's items: `ctrl+s Save`, or first `ctrl+k …` and the keys that can follow.
+  func footerItems() -> [String] {
     if let pending = tree.pendingKeys {
-      return "\(pending.typed) … "
-        + pending.validatedContinuations().map { entry in
-          let next = entry.keys.map { KeySequence(Array($0.chords.dropFirst(pending.typed.chords.count))) }
-          return "\(next?.description ?? "") \(Self.footerText(entry))"
-        }.joined(separator: " · ")
+      let continuations = pending.validatedContinuations().map { entry in
+        let next = entry.keys.map { KeySequence(Array($0.chords.dropFirst(pending.typed.chords.count))) }
+        return "\(next?.description ?? "") \(Self.footerText(entry))"
+      }
+      guard let first = continuations.first else { return ["\(pending.typed) …"] }
+      return ["\(pending.typed) … \(first)"] + continuations.dropFirst()
     }
     return tree.firstResponder.bindingsInEffect(includingShadowed: false).map { binding in
       "\(binding.formattedKeys(.display) ?? "") \(Self.footerText(binding))"
-    }.joined(separator: " · ")
+    }
   }
 
   /// `Lock [on]`, `Delete Row (off)`.
@@ -285,6 +308,12 @@ public final class EditorDemo {
     isConfirming = true
     render()
     log.append("Delete rows? (Tab cycles inside, Enter chooses, Esc cancels) focus: \(focusLabel)")
+  }
+
+  /// Closes the dialog if one of its actions chose how (a button's item, Escape).
+  func closeConfirmationIfChosen() {
+    guard let deleting = dialogChoice.take() else { return }
+    closeConfirmation(deleting: deleting)
   }
 
   /// Closes the dialog, deleting every row first if asked: the dialog leaves the tree, and focus
@@ -329,39 +358,37 @@ public final class EditorDemo {
     return "\(binding.keys) -> \(binding.identifier): \(path)\(transformed) => \(what)"
   }
 
-  /// The dialog's buttons, the focused one in brackets.
-  public func dialogButtons() -> String {
-    ["cancel", "delete-all"].map { (id: String) in tree.focusedNode?.id == id ? "[\(id)]" : " \(id) " }
-      .joined(separator: " ")
+  /// The dialog's buttons and their titles, the focused one in brackets.
+  func dialogButtons() -> [(Node, String)] {
+    ["cancel", "delete-all"].compactMap { id in
+      tree.node(id: id).map { ($0, tree.focusedNode?.id == id ? "[\(id)]" : " \(id) ") }
+    }
   }
 
-  /// The swatches, a line per row of the grid, each in a cell `swatchWidth` wide, the focused
-  /// one in brackets.
-  public func swatchLines() -> [String] {
+  /// The swatches, a row of the grid at a time: each node and its cell, `swatchWidth` wide, the
+  /// focused one in brackets.
+  func swatchRows() -> [[(Node, String)]] {
     stride(from: 0, to: Self.swatches.count, by: 3).map { start in
-      Self.swatches[start..<min(start + 3, Self.swatches.count)].map { color in
-        let text = tree.focusedNode?.id == color ? "[\(color)]" : color
-        return text + String(repeating: " ", count: max(1, Self.swatchWidth - text.count))
-      }.joined()
+      Self.swatches[start..<min(start + 3, Self.swatches.count)].compactMap { color in
+        guard let node = tree.node(id: color) else { return nil }
+        let text = tree.focusedNode === node ? "[\(color)]" : color
+        return (node, text + String(repeating: " ", count: max(1, Self.swatchWidth - text.count)))
+      }
     }
   }
 
-  /// Declares the swatches' frames: the grid the screen draws them in, with its top-left corner
-  /// at `column`, `row`. The arrow keys move by these frames, and the pointer hits them there.
-  public func placeSwatches(column: Int, row: Int) {
-    for (index, color) in Self.swatches.enumerated() {
-      tree.node(id: color)?.frame(
-        NodeFrame(
-          x: Double(column + index % 3 * Self.swatchWidth), y: Double(row + index / 3),
-          width: Double(Self.swatchWidth), height: 1))
-    }
+  /// Whether `node` is the list's row of the selection.
+  func isSelectedRow(_ node: Node) -> Bool {
+    guard let selection = model.selection, model.rows.indices.contains(selection) else { return false }
+    return node.parent?.id == "list" && node.id == model.rows[selection]
   }
 
-  /// The menu items, validated against the current focus: `[x] title  keys (disabled)`, a check
-  /// mark for a check item or radio member that is on, the keys that reach the item's action.
-  public func menuLines() -> [String] {
-    tree.validateItems(in: tree.node(id: "menubar")).map { item in
-      let title = item.validation.title ?? item.node?.label ?? item.identifier
+  /// The menu items, validated against the current focus, each with its line:
+  /// `[x] title  keys (disabled)`, a check mark for a check item or radio member that is on, the
+  /// keys that reach the item's action.
+  func menuItemLines() -> [(Node, String)] {
+    tree.validateItems(in: tree.node(id: "menubar")).compactMap { item in
+      guard let node = item.node else { return nil }
       let check =
         switch item.validation.state {
         case .on: "[x] "
@@ -370,26 +397,108 @@ public final class EditorDemo {
         case nil: ""
         }
       let keys = item.formattedKeys(.display).map { "  \($0)" } ?? ""
-      return check + title + keys + (item.validation.isEnabled ? "" : " (disabled)")
+      return (node, check + item.title + keys + (item.validation.isEnabled ? "" : " (disabled)"))
     }
+  }
+
+  /// The menu items' lines, as the scripted tour prints them.
+  public func menuLines() -> [String] { menuItemLines().map(\.1) }
+
+  /// Declares the frames of the tree's drawing: each node's frame is the block of its lines
+  /// (from its own to its last descendant's) in rows `top..<top + rows` of the screen, `width`
+  /// columns wide, from tree line `firstLine` on; the window is the whole screen; nodes scrolled
+  /// out of sight have none. The menus, the swatches and the dialog take the pointer where the
+  /// panel draws them (see `placePanel`), so their groups have no frame and clip nothing.
+  ///
+  /// - Parameters:
+  ///   - nodes: The nodes in the drawing's order (pre-order, inactive branches left out).
+  ///   - firstLine: The first tree line shown.
+  ///   - rows: How many tree lines are shown.
+  ///   - top: The screen row of the first one.
+  ///   - width: The columns of the tree's part of the screen.
+  ///   - screen: The screen's size: the window's frame.
+  func layOutTree(
+    _ nodes: [Node], firstLine: Int, rows: Int, top: Int, width: Int, screen: (width: Int, height: Int)
+  ) {
+    // Each node's last descendant's line: the line before the next node that is not below it.
+    var lastLine = Array(nodes.indices)
+    var open: [Int] = []
+    for (line, node) in nodes.enumerated() {
+      while let parent = open.last, !node.isDescendant(of: nodes[parent]) { open.removeLast() }
+      for ancestor in open { lastLine[ancestor] = line }
+      open.append(line)
+    }
+    view.lineCount = nodes.count
+    view.visibleLines = rows
+    let drawnElsewhere = ["menubar", "swatches", "confirm"].compactMap { tree.node(id: $0) }
+    for (line, node) in nodes.enumerated() {
+      if drawnElsewhere.contains(where: { node.isDescendant(of: $0) }) {
+        if drawnElsewhere.contains(where: { $0 === node }), node.id != "confirm" { node.frame(nil) }
+        continue
+      }
+      if node === tree.root {
+        node.frame(NodeFrame(x: 0, y: 0, width: Double(screen.width), height: Double(screen.height)))
+        continue
+      }
+      let first = max(line, firstLine)
+      let last = min(lastLine[line], firstLine + rows - 1)
+      node.frame(
+        first > last
+          ? nil
+          : NodeFrame(
+            x: 0, y: Double(top + first - firstLine), width: Double(width), height: Double(last - first + 1)))
+    }
+  }
+
+  /// Declares the frames of what the panel draws: the swatches, the menu items and the dialog's
+  /// buttons where they are drawn, the dialog over its lines; a menu item the panel does not
+  /// draw (the dialog or the palette is shown instead) has none.
+  func placePanel(_ placed: [(Node, NodeFrame)], dialog: NodeFrame?) {
+    let framed = Set(placed.map { ObjectIdentifier($0.0) })
+    tree.node(id: "menubar")?.walkSubtree { node in
+      if !framed.contains(ObjectIdentifier(node)) { node.frame(nil) }
+    }
+    for (node, frame) in placed { node.frame(frame) }
+    tree.node(id: "confirm")?.frame(dialog)
   }
 }
 
-/// How the screen shows the tree: how far the wheel scrolled it, and how much of it there is to
-/// scroll (set when it is laid out).
+/// How the screen shows the tree: the first line shown, which follows the focus until the wheel
+/// or a click (which lands where the user saw the tree) fixes it, and how much of the tree there
+/// is to scroll (set when it is laid out).
 final class TreeView {
-  var scroll = 0
+  var first = 0
+  var followsFocus = true
   var lineCount = 0
   var visibleLines = 0
 
+  /// The first line to show: centered on the focus while the view follows it; always within the
+  /// drawing.
+  func firstLine(focusedLine: Int, visible: Int, count: Int) -> Int {
+    if followsFocus { first = focusedLine - visible / 2 }
+    first = max(0, min(first, count - visible))
+    return first
+  }
+
+  /// Scrolls by `lines`; the view stops following the focus.
+  func scroll(by lines: Int) {
+    followsFocus = false
+    first = max(0, min(first + lines, lineCount - visibleLines))
+  }
+
   /// Whether the drawing can scroll further that way.
   func canScroll(_ direction: ScrollDirection) -> Bool {
-    direction == .down ? scroll < lineCount - visibleLines : scroll > -lineCount
+    direction == .down ? first < lineCount - visibleLines : first > 0
   }
 }
 
-/// Asks for the "Delete rows?" confirmation: enabled while there are rows.
+/// Asks for the "Delete rows?" confirmation, or answers it: an action that tells the demo, which
+/// opens or closes the dialog once the key press or the click is over; `isAvailable` says when it
+/// is offered at all (the dialog's answers only while it is open).
 struct AskAction: ManagedAction {
+  var title: String?
+  var isAvailable: () -> Bool = { true }
   let ask: () -> Void
+  func validate(context: ActionContext) -> Validation { isAvailable() ? .enabled : .unavailable }
   func perform(context: ActionContext) throws { ask() }
 }

@@ -73,11 +73,12 @@ public let usage = """
   focus, the arrow keys move it through the swatches, x in the list asks "Delete rows?" in a
   dialog that keeps the focus until it closes, keys trigger actions through key bindings, the
   menus show live validation (the lock and wrap check items, a zoom radio set: w and ctrl+k 1/2),
-  and a log shows each action's path (visited nodes, transforms, who handled it). The mouse works too: a click focuses what it lands on, selects a row, sets a
-  swatch's color or activates a menu item; the node under the mouse is underlined, and the wheel
-  scrolls the tree. A footer lists the key bindings in effect at the focus with each toggle's
-  state, ctrl+p opens a command palette of described commands (type to filter, Enter performs),
-  and an inspector shows the focused node.
+  and a log shows each action's path (visited nodes, transforms, who handled it). The mouse works
+  too: a click focuses what it lands on, selects a row, sets a swatch's color, activates a menu
+  item or chooses a dialog button (behind the open dialog, nothing takes a click); the node under
+  the mouse is underlined, and the wheel scrolls the tree. A footer lists the key bindings in
+  effect at the focus with each toggle's state, ctrl+p opens a command palette of described
+  commands (type to filter, Enter performs), and f2 shows an inspector of the focused node.
   q quits.
 
   When standard input is not a terminal, or with --script, it plays steps without a terminal and

@@ -44,7 +44,7 @@ import ViewTreeActions
     // The footer follows the focus and the lock; the palette filters and performs.
     #expect(text.contains("footer: ctrl+s Save · ctrl+z Undo"))
     #expect(
-      text.contains("delete DeleteRow (off) · l Lock [on] · w Wrap Lines [off] · ctrl+k 1 Zoom 100% [on]"))
+      text.contains("delete Delete Row (off) · l Lock [on] · w Wrap Lines [off] · ctrl+k 1 Zoom 100% [on]"))
     #expect(
       text.contains(
         "palette 'sv': ctrl+s  Save: Writes the document to disk. | SelectPrevious: Moves the selection in the list."
@@ -59,7 +59,7 @@ import ViewTreeActions
     // item activates it; a click on a swatch focuses it and sets the color; the wheel scrolls.
     #expect(
       text.contains(
-        "> click:Results\n  focus -> list (pointer)\n  click Results: Results -> list -> sidebar -> window => handled by Results"
+        "> click:Results\n  focus -> list (pointer)\n  click Results: Results -> list -> sidebar -> window => handled by list"
       ))
     #expect(text.contains("activate undo: performed menu.Undo"))
     #expect(text.contains("> click:blue\n  focus -> blue (pointer)"))
@@ -107,7 +107,7 @@ import ViewTreeActions
     #expect(snapshot.nodes.count == demo.tree.root.subtreeCount)
     let window = snapshot.nodes[0]
     #expect(window.parent == nil)
-    #expect(window.modifiers.first == "captureAction(ManagedActionRequest)")
+    #expect(window.modifiers.first == "captureAction(PerformRequest)")
     #expect(window.annotations["keys"]?.contains("ctrl+s -> Save") == true)
     #expect(window.annotations["manager"] == ["\(demo.manager.registeredIdentifiers.count) actions"])
     let focused = try #require(snapshot.focused)
@@ -162,7 +162,8 @@ import ViewTreeActions
     let dialog = Screen(width: 80, height: 24).render(demo, styled: false)
     #expect(dialog.count == 24)
     #expect(dialog.contains { $0.contains("cancel [focused]") })
-    #expect(dialog.contains { $0.contains("Delete rows?  [cancel]") })
+    #expect(dialog.contains { $0.contains("Delete rows?") })
+    #expect(dialog.contains { $0.contains("[cancel]   delete-all") })
     #expect(dialog.contains { $0.contains("Delete rows? (Tab cycles inside") })
     #expect(dialog[23].contains("q quit"))
   }
@@ -184,6 +185,8 @@ import ViewTreeActions
     let blue = try #require(demo.tree.node(id: "blue"))
     let at = try #require(demo.location(of: blue))
     let cell = "\(Int(at.x) + 1);\(Int(at.y) + 1)"
+    // The wheel scrolls the tree by a line from where it is after the click.
+    var firstLine = 0
     var decoder = TerminalKeyDecoder()
     var lines: [String] = []
     for input in decoder.feed(Array("\u{1B}[<0;\(cell)M\u{1B}[<0;\(cell)m\u{1B}[<65;3;3M".utf8)) {
@@ -191,6 +194,7 @@ import ViewTreeActions
         Issue.record("expected pointer events, got \(input)")
         continue
       }
+      if case .wheel = event.kind { firstLine = demo.treeScroll }
       lines += demo.pointer(event)
       screen.layOut(demo)
     }
@@ -198,9 +202,90 @@ import ViewTreeActions
     #expect(demo.model.color == "blue")
     #expect(lines.contains("focus -> blue (pointer)"))
     #expect(lines.contains("wheel: scrolled by window"))
-    #expect(demo.treeScroll == 1)
+    #expect(demo.treeScroll == firstLine + 1)
     // The node under the mouse is drawn underlined.
-    demo.pointer(PointerInput(.move, at: PointerLocation(x: 2, y: 2)))
+    let red = try #require(demo.tree.node(id: "red"))
+    demo.pointer(PointerInput(.move, at: try #require(demo.location(of: red))))
     #expect(Screen(width: 80, height: 24).render(demo, styled: true).contains { $0.contains("\u{1B}[4m") })
+  }
+}
+
+/// The Playground at 80 by 24: everything reachable, no line cut, every drawn control clickable.
+@Suite struct PlaygroundScreenTests {
+  let screen = Screen(width: 80, height: 24)
+
+  /// Clicks `node` where the screen draws it, after laying the screen out.
+  func click(_ node: Node?, in demo: EditorDemo) throws -> [String] {
+    screen.layOut(demo)
+    let node = try #require(node)
+    let location = try #require(demo.location(of: node))
+    return demo.pointer(PointerInput(.press(.primary), at: location))
+      + demo.pointer(PointerInput(.release(.primary), at: location))
+  }
+
+  @Test func nothingIsCutInAnyState() throws {
+    let demo = EditorDemo()
+    #expect(screen.cutTexts(demo).isEmpty)
+    demo.press(KeyChord(.tab))
+    #expect(screen.cutTexts(demo).isEmpty)
+    demo.press(KeyChord(.tab, modifiers: .shift))
+    demo.press(try KeyChord(parsing: "l"))  // locked: disabled items
+    #expect(screen.cutTexts(demo).isEmpty)
+    demo.press(try KeyChord(parsing: "l"))
+    demo.press(try KeyChord(parsing: "ctrl+p"))
+    for key in "sav" { demo.press(KeyChord(.character(key))) }
+    #expect(screen.cutTexts(demo).isEmpty)
+    demo.press(KeyChord(.escape))
+    demo.press(KeyChord(.function(2)))
+    #expect(screen.cutTexts(demo).isEmpty)
+    demo.press(KeyChord(.function(2)))
+    demo.press(try KeyChord(parsing: "x"))
+    #expect(screen.cutTexts(demo).isEmpty)
+    #expect(screen.render(demo, styled: false).count == 24)
+  }
+
+  @Test func theSwatchesMenusAndDialogButtonsAreClickableWhereTheyAreDrawn() throws {
+    let demo = EditorDemo()
+    screen.layOut(demo)
+    for color in ["red", "green", "blue", "cyan", "magenta", "yellow"] {
+      let frame = try #require(demo.tree.node(id: color)?.frame)
+      #expect(frame.y >= 1 && frame.y < 24 - 6)
+    }
+    // A swatch sets the color, a menu item performs its action.
+    _ = try click(demo.tree.node(id: "blue"), in: demo)
+    #expect(demo.model.color == "blue")
+    _ = try click(demo.tree.node(id: "wrap"), in: demo)
+    #expect(demo.model.wraps)
+    // Disabled items show their titles.
+    try demo.tree.focus(id: "list")
+    demo.press(try KeyChord(parsing: "l"))
+    #expect(demo.menuLines().contains("Delete Row (disabled)"))
+    #expect(demo.menuLines().contains("Set Color  r (disabled)"))
+    demo.press(try KeyChord(parsing: "l"))
+  }
+
+  @Test func theFirstClickOnARowSelectsIt() throws {
+    let demo = EditorDemo()
+    demo.press(KeyChord(.tab))  // the editor: the drawing follows it
+    #expect(demo.focusLabel == "editor")
+    let results = try #require(demo.tree.node(id: "Results"))
+    _ = try click(results, in: demo)
+    #expect(demo.focusLabel == "list")
+    #expect(demo.model.selection == demo.model.rows.firstIndex(of: "Results"))
+  }
+
+  @Test func nothingBehindTheDialogTakesAClickAndItsButtonsChoose() throws {
+    let demo = EditorDemo()
+    demo.press(try KeyChord(parsing: "x"))
+    #expect(demo.isConfirming)
+    let blue = try #require(demo.tree.node(id: "blue"))
+    let behind = try click(blue, in: demo)
+    #expect(behind.contains { $0.hasPrefix("click outside the dialog") })
+    #expect(demo.model.color == "default")
+    #expect(demo.focusLabel == "cancel")
+    _ = try click(demo.tree.node(id: "delete-all"), in: demo)
+    #expect(!demo.isConfirming)
+    #expect(demo.model.rows.isEmpty)
+    #expect(demo.focusLabel == "list")
   }
 }
