@@ -26,7 +26,7 @@ private func frame(_ x: Double, _ y: Double, _ width: Double, _ height: Double) 
   }
 
   @Test func aFilterThatRemovesTheNodeItIsAskedAboutLeavesTheFocusInTheTree() throws {
-    let tree = try NodeTree {
+    let tree = NodeTree {
       Node("list") {
         Node("a").focusable()
         Node("b").focusable()
@@ -43,7 +43,7 @@ private func frame(_ x: Double, _ y: Double, _ width: Double, _ height: Double) 
   }
 
   @Test func aFilterThatRemovesTheRepairTargetLeavesTheFocusInTheTree() throws {
-    let tree = try NodeTree {
+    let tree = NodeTree {
       Node("panel") {
         Node("row").focusable()
       }.focusable()
@@ -60,7 +60,7 @@ private func frame(_ x: Double, _ y: Double, _ width: Double, _ height: Double) 
   }
 
   @Test func aFilterThatRemovesThePressedNodeLeavesTheFocusInTheTree() throws {
-    let tree = try NodeTree {
+    let tree = NodeTree {
       Node("button").focusable().frame(frame(0, 0, 10, 1))
     }
     tree.focusFilter = { node in
@@ -88,7 +88,7 @@ private func frame(_ x: Double, _ y: Double, _ width: Double, _ height: Double) 
   }
 
   @Test func aScopesDefaultFocusIsNotLookedUpInAnInactiveBranch() throws {
-    let tree = try NodeTree {
+    let tree = NodeTree {
       Node("scope") {
         Node("page1") { Node("save").focusable() }
         Node("page2") { Node("save").focusable() }
@@ -108,8 +108,8 @@ private func frame(_ x: Double, _ y: Double, _ width: Double, _ height: Double) 
 
   @Test func anInactiveAdoptedRootIsOutOfItsTreeToo() throws {
     let log = Log()
-    let adopted = try NodeTree { Node("leaf").handleAction(Save.self) { _ in log("handled") } }
-    let host = try NodeTree { Node("slot") }
+    let adopted = NodeTree { Node("leaf").handleAction(Save.self) { _ in log("handled") } }
+    let host = NodeTree { Node("slot") }
     try #require(host.node(id: "slot")).addChild(adopted.root)
     let leaf = try #require(adopted.node(id: "leaf"))
     adopted.root.isActive = false

@@ -79,7 +79,7 @@ private func at(_ x: Double, _ y: Double) -> PointerLocation { PointerLocation(x
   }
 
   @Test func anInactivePageUnderThePointerGivesTheHoverToWhatIsBelow() throws {
-    let tree = try NodeTree {
+    let tree = NodeTree {
       Node("back").frame(frame(0, 0, 10, 10))
       Node("page") { Node("button").frame(frame(0, 0, 4, 4)) }
     }

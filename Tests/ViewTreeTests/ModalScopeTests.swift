@@ -82,7 +82,7 @@ private func at(_ x: Double, _ y: Double) -> PointerLocation { PointerLocation(x
   }
 
   @Test func nestedModalsTheInnermostWins() throws {
-    let tree = try NodeTree {
+    let tree = NodeTree {
       Node("outer") {
         Node("a").focusable().frame(frame(0, 0, 5, 1))
         Node("inner") {
@@ -99,7 +99,7 @@ private func at(_ x: Double, _ y: Double) -> PointerLocation { PointerLocation(x
   }
 
   @Test func aTrapThatDoesNotHoldTheFocusMakesNothingInert() throws {
-    let tree = try NodeTree {
+    let tree = NodeTree {
       Node("a").focusable().frame(frame(0, 0, 5, 1))
       Node("panel") { Node("b").focusable() }.focusScope(.trap)
     }

@@ -155,7 +155,7 @@ private func at(_ x: Double, _ y: Double) -> PointerLocation { PointerLocation(x
     let done = try #require(tree.node(id: "done"))
     done.descendantsFocusable(false)
     tree.performUpdates {
-      try? card.removeFromParent()
+      card.removeFromParent()
       try? done.addChild(card)
     }
     #expect(tree.focusedNode !== card)
@@ -164,7 +164,7 @@ private func at(_ x: Double, _ y: Double) -> PointerLocation { PointerLocation(x
   }
 
   @Test func imperativeRemoveAndAddInOneUpdateKeepTheFocusHoverAndCapture() throws {
-    let tree = try NodeTree {
+    let tree = NodeTree {
       Node("left") { Node("knob").focusable().frame(frame(0, 0, 4, 1)) }.frame(frame(0, 0, 10, 10))
       Node("right").frame(frame(10, 0, 10, 10))
     }

@@ -43,7 +43,7 @@ import Testing
   }
 
   @Test func theNextRowMayBeUnderANeighbourOrAfterTheFormerParent() throws {
-    let tree = try NodeTree {
+    let tree = NodeTree {
       Node("list") {
         Node("group1") { Node("a").focusable() }
         Node("group2") { Node("b").focusable() }
@@ -72,5 +72,34 @@ import Testing
     try tree.focus(id: "b")
     try #require(tree.node(id: "list")).removeChild(try #require(tree.node(id: "b")))
     #expect(tree.focusedNode?.id == "a")
+  }
+
+  @Test func aDialogThatDeletesTheRowItAskedAboutGivesTheFocusToTheRowsNeighbour() throws {
+    func window(rows: [String], asking: Bool) -> NodeDeclaration {
+      NodeDeclaration("window") {
+        NodeDeclaration("list") {
+          for row in rows { NodeDeclaration(row).focusable() }
+        }
+        .focusScope(repair: .neighbor)
+        if asking {
+          NodeDeclaration("dialog") { NodeDeclaration("yes").focusable() }.focusScope(.trap, autofocus: true)
+        }
+      }
+    }
+    let tree = NodeTree(declaring: window(rows: ["a", "b", "c"], asking: false))
+    try tree.focus(id: "b")
+    tree.update(to: window(rows: ["a", "b", "c"], asking: true))
+    #expect(tree.focusedNode?.id == "yes")
+    // One update deletes the row and closes the dialog: the opener is gone, its neighbour takes it.
+    tree.update(to: window(rows: ["a", "c"], asking: false))
+    #expect(tree.focusedNode?.id == "c")
+    // The same when the row goes first, and the dialog after, in two changes.
+    try tree.focus(id: "c")
+    tree.update(to: window(rows: ["a", "c"], asking: true))
+    tree.update(to: window(rows: ["a"], asking: true))
+    #expect(tree.focusedNode?.id == "yes")
+    tree.update(to: window(rows: ["a"], asking: false))
+    #expect(tree.focusedNode?.id == "a")
+    #expect(tree.checkInvariants().isEmpty)
   }
 }

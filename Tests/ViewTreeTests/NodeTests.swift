@@ -118,7 +118,7 @@ import ViewTree
   }
 
   @Test func lookupsByIDFindTheActiveNodeOfTwoPages() throws {
-    let tree = try NodeTree {
+    let tree = NodeTree {
       Node("page1") { Node("save").focusable() }
       Node("page2") { Node("save").focusable() }
     }

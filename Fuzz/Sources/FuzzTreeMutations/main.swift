@@ -17,7 +17,10 @@ let tracing = getenv("FUZZ_TRACE") != nil
 // a capture, a catch, a responder, a context provider, a managed action, an undo step) may run
 // another operation of the program, which may move nodes between the trees, adopt a tree's root
 // into the other, drop a tree, replace a manager, undo, or dispatch again, synchronously or
-// awaited, and cancel awaited dispatches. After every top-level step both trees' invariants must
+// awaited, and cancel awaited dispatches. The pointer (frames, presses, moves, the wheel, capture,
+// hover handlers), focus filters and scopes (traps, which are modal, and neighbour repairs),
+// inactive branches, batched updates and the offered list run inside those closures too, and
+// call back into the program from theirs. After every top-level step both trees' invariants must
 // hold; any trap or sanitizer report is a finding.
 
 struct Ping: Action { var n: UInt8 }
@@ -139,10 +142,10 @@ final class Machine {
   func step() -> Bool {
     guard let op = next(), let a = next(), let b = next() else { return false }
     if tracing {
-      let line = "\(String(repeating: "  ", count: depth))op \(op % 27) a=\(node(a).path) b=\(node(b).path)\n"
+      let line = "\(String(repeating: "  ", count: depth))op \(op % 33) a=\(node(a).path) b=\(node(b).path)\n"
       _ = line.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
     }
-    switch op % 27 {
+    switch op % 33 {
     case 0:
       let child = Node("n\(nodes.count)")
       nodes.append(child)
@@ -225,8 +228,22 @@ final class Machine {
         named: "u", undo: { [weak self] in self?.nested() }, redo: { [weak self] in self?.nested() })
     case 22: tree(a).firstResponder.trigger(Pong(n: b))
     case 23: _ = tree(a).firstResponder.validate("Step")
+    case 24: pointer(a, b)
     case 25: declare(a, b)
     case 26: useHandle(a, b)
+    case 27: frame(a, b)
+    case 28: focusHooks(a, b)
+    case 29: offered(a, b)
+    case 30:
+      // A batched update: the repairs and the hover wait for its end.
+      tree(a).performUpdates {
+        nested()
+        if b % 2 == 0 { nested() }
+      }
+    case 31: scope(a, b)
+    case 32:
+      // A branch hidden or shown, with the pointer or the focus maybe inside.
+      node(a).isActive = b % 2 == 0
     default:
       // Re-declare a node: its modifiers go, its children become 0 to 3 declared ones, some
       // matched by id, each watching attach and detach.
@@ -244,7 +261,7 @@ final class Machine {
     // A step run from inside a closure happens during a dispatch: only the structure is checked.
     for tree in trees {
       let problems = tree.checkInvariants(idle: depth == 0)
-      precondition(problems.isEmpty, "invariants broken after op \(op % 27) at depth \(depth): \(problems)")
+      precondition(problems.isEmpty, "invariants broken after op \(op % 33) at depth \(depth): \(problems)")
     }
     return true
   }
@@ -334,6 +351,87 @@ final class Machine {
       _ = handle.triggerAction(Ping(n: b))
     }
     if let made = handle.node { nodes.append(made) }
+  }
+
+  /// Routes a pointer event in a tree, at a point of a 16 by 16 grid.
+  func pointer(_ a: UInt8, _ b: UInt8) {
+    let tree = tree(a)
+    let location = PointerLocation(x: Double(b % 16), y: Double(b / 16))
+    let button = PointerButton([1, 1, 2, 3][Int(a / 2) % 4])
+    switch a % 6 {
+    case 0: tree.handlePointer(PointerInput(.press(button), at: location))
+    case 1: tree.handlePointer(PointerInput(.release(button), at: location))
+    case 2, 3: tree.handlePointer(PointerInput(.move, at: location))
+    case 4: tree.handlePointer(PointerInput(.wheel(deltaX: 0, deltaY: b % 2 == 0 ? 1 : -1), at: location))
+    default: try? tree.setPointerCapture(node(b))
+    }
+  }
+
+  /// Declares a frame on a node (or takes it away), with a zIndex and a hit behavior; and
+  /// sometimes handlers of the pointer that run the program.
+  func frame(_ a: UInt8, _ b: UInt8) {
+    let nested: () -> Void = { [weak self] in self?.nested() }
+    let target = node(a)
+    if b % 9 == 0 {
+      target.frame(nil)
+      return
+    }
+    target.frame(
+      NodeFrame(x: Double(b % 8), y: Double(b / 32), width: Double(1 + b % 9), height: Double(1 + b % 5)),
+      zIndex: Int(b % 3) - 1, hitBehavior: [.opaque, .translucent, .deferToChild][Int(a % 3)])
+    switch b % 5 {
+    case 0: target.onAction(PointerEnter.self) { _ in nested() }
+    case 1: target.handleAction(PointerClick.self) { _, _ in nested() }
+    case 2:
+      target.scrollable { _ in
+        nested()
+        return true
+      }
+    case 3: target.onAction(PointerLeave.self) { _ in nested() }
+    default: break
+    }
+  }
+
+  /// A focus filter or an `onFocusChange` that runs the program, or neither.
+  func focusHooks(_ a: UInt8, _ b: UInt8) {
+    let nested: () -> Void = { [weak self] in self?.nested() }
+    let tree = tree(a)
+    switch b % 4 {
+    case 0:
+      tree.focusFilter = { node in
+        nested()
+        return node.id?.hasSuffix("3") != true
+      }
+    case 1: tree.onFocusChange = { _ in nested() }
+    case 2:
+      tree.focusFilter = nil
+      tree.onFocusChange = nil
+    default: try? tree.focus(node(b).focusable())
+    }
+  }
+
+  /// A scope on a node: a group that repairs to a neighbour, a trap (modal while it holds the
+  /// focus), with autofocus; or a node that makes its descendants unfocusable.
+  func scope(_ a: UInt8, _ b: UInt8) {
+    let target = node(a)
+    switch b % 4 {
+    case 0: target.focusScope(.group, repair: .neighbor)
+    case 1: target.focusScope(.trap, autofocus: b % 8 == 1)
+    case 2: target.descendantsFocusable(b % 3 == 0)
+    default: target.bindKey("f5", to: "Step", passesModal: b % 2 == 1)
+    }
+  }
+
+  /// What a node offers, and its views: the list, the footer, the palette, which-key, the menus.
+  func offered(_ a: UInt8, _ b: UInt8) {
+    let tree = tree(a)
+    switch b % 5 {
+    case 0: _ = tree.offeredActions(at: node(b), itemsIn: tree.root)
+    case 1: _ = tree.firstResponder.bindingsInEffect()
+    case 2: _ = CommandPalette(from: node(b)).matches("s")
+    case 3: _ = tree.pendingKeys?.validatedContinuations()
+    default: _ = tree.validateItems(in: node(b))
+    }
   }
 
   func addModifier(kind: UInt8, to node: Node) {

@@ -46,6 +46,25 @@ enum RemovalSite {
   }
 }
 
+extension TreeState {
+  /// When the node that opened the modal scope leaves the tree while the scope holds the focus
+  /// (a dialog that deletes the row it asks about), notes where it was: if the scope goes with
+  /// the focus in it, the focus goes near there (see `repairFocus`).
+  func noteOpenerLeaving(_ nodes: some Collection<Node>, formerParent: Node, site: RemovalSite) {
+    guard let modal = focus.modal, let opener = memory(of: modal)?.opener,
+      nodes.contains(where: { opener.isStructurallyInside($0) })
+    else { return }
+    let neighbours = neighbours(of: nodes, formerParent: formerParent, site: site, around: opener)
+    updateMemory(of: modal) { $0.openerLeft = OpenerLeft(formerParent: formerParent, neighbours: neighbours) }
+  }
+}
+
+/// Where the node that opened a trap was when it left the tree.
+struct OpenerLeft {
+  weak var formerParent: Node?
+  let neighbours: FocusNeighbours?
+}
+
 /// The neighbours of a focused node that left, as they were when it left: what a scope that
 /// repairs to a neighbour looks at (see `TreeState.neighbour`).
 struct FocusNeighbours {
@@ -58,12 +77,14 @@ struct FocusNeighbours {
 }
 
 extension TreeState {
-  /// What a scope that repairs to a neighbour needs, when the focus that is in `nodes` leaves
-  /// `formerParent` at `site`; `nil` when the nearest scope above repairs to an ancestor.
-  func neighbours(of nodes: some Collection<Node>, formerParent: Node, site: RemovalSite) -> FocusNeighbours?
-  {
+  /// What a scope that repairs to a neighbour needs, when the focus (or `node`, the opener of
+  /// the modal scope) that is in `nodes` leaves `formerParent` at `site`; `nil` when the nearest
+  /// scope above repairs to an ancestor.
+  func neighbours(
+    of nodes: some Collection<Node>, formerParent: Node, site: RemovalSite, around node: Node? = nil
+  ) -> FocusNeighbours? {
     guard let scope = formerParent.firstAncestor(within: root, where: { $0.isFocusScope }),
-      scope.inputTraits?.repair == .neighbor, let focused = focus.node
+      scope.inputTraits?.repair == .neighbor, let focused = node ?? focus.node
     else { return nil }
     // The node that left with the focus in it: the top of the focus's chain, one of `nodes`
     // (or, made inactive, the one whose parent link was set aside).

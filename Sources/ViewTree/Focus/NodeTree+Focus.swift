@@ -189,8 +189,10 @@ struct ScopeMemory {
   weak var scope: Node?
   /// The node focused in it when focus last left it.
   weak var lastFocused: Node?
-  /// For a trap: the node focused before focus entered it.
+  /// For a trap: the node focused before focus entered it, and where it was if it left the tree
+  /// since (see `TreeState.noteOpenerLeaving`).
   weak var opener: Node?
+  var openerLeft: OpenerLeft?
 }
 
 extension TreeState {
@@ -281,10 +283,13 @@ extension TreeState {
   }
 
   private func remember(_ node: Node?, asOpenerOf trap: Node) {
-    updateMemory(of: trap) { $0.opener = node }
+    updateMemory(of: trap) {
+      $0.opener = node
+      $0.openerLeft = nil
+    }
   }
 
-  private func updateMemory(of scope: Node, _ body: (inout ScopeMemory) -> Void) {
+  func updateMemory(of scope: Node, _ body: (inout ScopeMemory) -> Void) {
     let key = ObjectIdentifier(scope)
     var memory = focus.scopes[key] ?? ScopeMemory()
     if memory.scope !== scope { memory = ScopeMemory(scope: scope) }
@@ -329,10 +334,20 @@ extension TreeState {
     // Focus cannot have left a trap, so the traps it comes back into keep their openers, and the
     // scopes that left with it record nothing.
     while let found = trap {
-      if let opener = memory(of: found)?.opener, opener.isDescendant(of: root),
+      let memory = memory(of: found)
+      if let opener = memory?.opener, opener.isDescendant(of: root),
         opener.focusBlocker(within: root) == nil, setFocus(opener, reason: .restore, oldLeftTree: true)
       {
         return
+      }
+      // The opener left while the trap held the focus: near where it was, by its scope's rule.
+      if let left = memory?.openerLeft, let formerParent = left.formerParent,
+        formerParent.isDescendant(of: root)
+      {
+        let near = left.neighbours.flatMap { neighbour($0, formerParent: formerParent) }
+        if setFocus(near ?? nearestFocusable(from: formerParent), reason: .repair, oldLeftTree: true) {
+          return
+        }
       }
       trap = found.activeParent?.firstAncestor { $0.isFocusTrap && self.memory(of: $0)?.opener != nil }
     }

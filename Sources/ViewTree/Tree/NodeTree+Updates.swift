@@ -76,6 +76,7 @@ extension TreeState {
   func nodesLeft(
     _ nodes: some Collection<Node>, formerParent: Node, keepingScopeMemories: Bool, site: RemovalSite
   ) {
+    if focus.modal != nil { noteOpenerLeaving(nodes, formerParent: formerParent, site: site) }
     guard updates.isDeferring else {
       repairPointer(nodes, formerParent: formerParent)
       repairFocus(
