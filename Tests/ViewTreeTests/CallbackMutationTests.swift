@@ -125,4 +125,20 @@ private func frame(_ x: Double, _ y: Double, _ width: Double, _ height: Double) 
     #expect(leaf.tree === host)
     #expect(leaf.trigger(Save()).isHandled)
   }
+
+  @Test func aFilterCalledByARepairSeesAConsistentTree() throws {
+    let tree = NodeTree {
+      Node("panel") { Node("row").focusable() }.focusable()
+    }
+    try tree.focus(id: "row")
+    var seen: [String] = []
+    tree.focusFilter = { _ in
+      seen += tree.checkInvariants(idle: false)
+      return true
+    }
+    try #require(tree.node(id: "panel")).removeChild(try #require(tree.node(id: "row")))
+    #expect(tree.focusedNode?.id == "panel")
+    #expect(seen.isEmpty)
+    #expect(tree.checkInvariants().isEmpty)
+  }
 }

@@ -261,7 +261,12 @@ final class Machine {
     // A step run from inside a closure happens during a dispatch: only the structure is checked.
     for tree in trees {
       let problems = tree.checkInvariants(idle: depth == 0)
-      precondition(problems.isEmpty, "invariants broken after op \(op % 33) at depth \(depth): \(problems)")
+      if !problems.isEmpty {
+        // Written out first: a release build's precondition keeps no message.
+        let report = "invariants broken after op \(op % 33) at depth \(depth): \(problems)\n"
+        _ = report.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
+        preconditionFailure(report)
+      }
     }
     return true
   }

@@ -59,7 +59,9 @@ extension NodeTree {
       problems.append(contentsOf: node.modifierProblems())
     }
     // While an update runs, a focused node that left keeps the focus until the update ends.
-    if let focused = focusedNode, !contains(focused), state.updates.focusLeft?.node !== focused {
+    if let focused = focusedNode, !contains(focused), state.updates.focusLeft?.node !== focused,
+      !state.focus.isRepairing
+    {
       problems.append("focus \(focused.path) is not in the tree")
     }
     // The hover flags mark exactly the hovered node and its ancestors; it and a capture are in
@@ -100,6 +102,9 @@ extension NodeTree {
       if state.focus.isReporting || !state.focus.reports.isEmpty {
         problems.append(
           "\(state.focus.reports.count) focus changes wait to be reported with no callback running")
+      }
+      if state.focus.isRepairing {
+        problems.append("a focus repair is under way with no change running")
       }
       if state.focus.isServingAutofocus {
         problems.append("autofocus is being served with no change running")
