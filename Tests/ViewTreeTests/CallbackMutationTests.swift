@@ -141,4 +141,21 @@ private func frame(_ x: Double, _ y: Double, _ width: Double, _ height: Double) 
     #expect(seen.isEmpty)
     #expect(tree.checkInvariants().isEmpty)
   }
+
+  @Test func aRepairsCallbackSeesTheNextTreeWaitingForItsOwn() throws {
+    let inner = NodeTree { Node("field").focusable() }
+    let host = NodeTree { Node("slot") }
+    try #require(host.node(id: "slot")).addChild(inner.root)
+    let field = try #require(inner.node(id: "field"))
+    try inner.focus(field)
+    try host.focus(field)
+    var seen: [String] = []
+    inner.onFocusChange = { _ in seen += host.checkInvariants(idle: false) }
+    field.removeFromParent()
+    #expect(inner.focusedNode == nil)
+    #expect(host.focusedNode == nil)
+    #expect(seen.isEmpty)
+    #expect(host.checkInvariants().isEmpty)
+    #expect(inner.checkInvariants().isEmpty)
+  }
 }

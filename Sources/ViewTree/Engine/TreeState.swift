@@ -164,14 +164,18 @@ extension Node {
         }
         if tree.focus.node != nil || tree.pointer.isTracking || tree.pointer.hasLocation {
           if let updating { tree.settle(after: updating) }
+          // Its repair waits for the trees before it, whose callbacks may look at it meanwhile.
+          tree.updates.repairs += 1
           if firstRoot == nil { firstRoot = node } else { moreRoots.append(node) }
         }
       }
       current = node._parent
     }
     func repair(_ root: Node) {
-      root._state?.nodesLeft(
+      guard let tree = root._state else { return }
+      tree.nodesLeft(
         nodes, formerParent: formerParent, keepingScopeMemories: keepingScopeMemories, site: site)
+      tree.updates.repairs -= 1
     }
     if let firstRoot { repair(firstRoot) }
     for root in moreRoots { repair(root) }

@@ -174,9 +174,6 @@ struct TreeFocus {
   /// Changes waiting to be reported, while `onChange` runs (see `TreeState.setFocus`).
   var reports: [FocusChange] = []
   var isReporting = false
-  /// Whether a repair of a focus that left the tree is running: it calls the focus filter before
-  /// it moves the focus, so a filter may see the focus on a node that left.
-  var isRepairing = false
   /// Scopes declared with `autofocus` that appeared and wait for focus (see `serveAutofocus`).
   var autofocus: [WeakNode] = []
   var isServingAutofocus = false
@@ -334,10 +331,9 @@ extension TreeState {
       } != nil
     guard !isInTree else { return }
     // Until a new focus is set, the focus names the node that left: what a focus filter called
-    // meanwhile sees (see `TreeFocus.isRepairing`).
-    let wasRepairing = focus.isRepairing
-    focus.isRepairing = true
-    defer { focus.isRepairing = wasRepairing }
+    // meanwhile sees (see `TreeUpdates.repairs`).
+    updates.repairs += 1
+    defer { updates.repairs -= 1 }
     for scope in scopesLeft { updateMemory(of: scope) { $0.lastFocused = focused } }
     // Focus cannot have left a trap, so the traps it comes back into keep their openers, and the
     // scopes that left with it record nothing.

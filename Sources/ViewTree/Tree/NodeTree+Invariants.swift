@@ -60,7 +60,7 @@ extension NodeTree {
     }
     // While an update runs, a focused node that left keeps the focus until the update ends.
     if let focused = focusedNode, !contains(focused), state.updates.focusLeft?.node !== focused,
-      !state.focus.isRepairing
+      state.updates.repairs == 0
     {
       problems.append("focus \(focused.path) is not in the tree")
     }
@@ -73,7 +73,7 @@ extension NodeTree {
         problems.append("the tree is not rooted, yet has a hover or a capture")
       }
     } else if let hovered = hoveredNode {
-      if !contains(hovered), state.updates.hoverPath == nil {
+      if !contains(hovered), state.updates.hoverPath == nil, state.updates.repairs == 0 {
         problems.append("the hovered \(hovered.path) is not in the tree")
       }
       hovered.walkAncestors { node in
@@ -82,7 +82,7 @@ extension NodeTree {
       }
     }
     // While an update runs, a cut hover path waits for the update's end to be mended.
-    if isRooted, state.updates.hoverPath == nil {
+    if isRooted, state.updates.hoverPath == nil, state.updates.repairs == 0 {
       root.walkSubtree { node in
         if node.isHovered != hoverPath.contains(ObjectIdentifier(node)) {
           problems.append(
@@ -91,7 +91,9 @@ extension NodeTree {
         }
       }
     }
-    if let capture = pointerCapture, !contains(capture), !state.updates.isDeferring {
+    if let capture = pointerCapture, !contains(capture), !state.updates.isDeferring,
+      state.updates.repairs == 0
+    {
       problems.append("the pointer capture \(capture.path) is not in the tree")
     }
     for node in state.pinned where !node.isPinned(by: state) {
@@ -103,7 +105,7 @@ extension NodeTree {
         problems.append(
           "\(state.focus.reports.count) focus changes wait to be reported with no callback running")
       }
-      if state.focus.isRepairing {
+      if state.updates.repairs != 0 {
         problems.append("a focus repair is under way with no change running")
       }
       if state.focus.isServingAutofocus {

@@ -55,6 +55,11 @@ struct TreeUpdates {
   var held: [Node] = []
   /// Whether frames moved, or nodes came or went: the hover is run again at the end.
   var layoutChanged = false
+  /// How many repairs after a removal are running or waiting for their turn (a removal repairs
+  /// each tree it left, one after the other): a repair calls the focus filter and
+  /// `onFocusChange`, whose code may see the focus or the hover, of this tree or of one whose turn
+  /// is still to come, on a node that left.
+  var repairs = 0
 
   /// Whether an update is running: repairs wait for its end.
   var isDeferring: Bool { batchDepth > 0 || openUpdates > 0 }
