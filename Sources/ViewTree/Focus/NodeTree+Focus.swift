@@ -304,7 +304,7 @@ extension TreeState {
 
   /// After nodes left `formerParent`, moves focus that is no longer in the tree: to the opener of
   /// a trapping scope that left with it, or else, when the scope it was in repairs to a neighbour
-  /// (`neighbours`), to that neighbour, or else to the nearest focusable ancestor still in the
+  /// (`neighbours` says, asked only then), to that neighbour, or else to the nearest focusable ancestor still in the
   /// tree, or else to none.
   ///
   /// - Complexity: O(*d*) in the depths of the focused node and of `formerParent`, whatever the
@@ -313,8 +313,9 @@ extension TreeState {
   ///
   /// With `keepingScopeMemories` (the nodes were made inactive, not removed), the scopes the focus
   /// leaves remember it, so that focus entering them again when they are active finds it.
-  func repairFocus(formerParent: Node, keepingScopeMemories: Bool = false, neighbours: FocusNeighbours? = nil)
-  {
+  func repairFocus(
+    formerParent: Node, keepingScopeMemories: Bool = false, neighbours: () -> FocusNeighbours? = { nil }
+  ) {
     guard let focused = focus.node else { return }
     let root = root
     // One walk up from the focus, the removed chain's only one: it reaches the root unless the
@@ -355,7 +356,8 @@ extension TreeState {
       }
       trap = found.activeParent?.firstAncestor { $0.isFocusTrap && self.memory(of: $0)?.opener != nil }
     }
-    if let neighbours, let next = neighbour(neighbours, formerParent: formerParent),
+    // Asked only now, when the focus has left: finding the scope walks up from the former parent.
+    if let neighbours = neighbours(), let next = neighbour(neighbours, formerParent: formerParent),
       setFocus(next, reason: .repair, oldLeftTree: true)
     {
       return
@@ -382,7 +384,7 @@ extension TreeState {
     // Where the node left from may have left too: the nearest of its former ancestors still here.
     var from = formerParent
     while !from.isDescendant(of: root), let parent = from._parent { from = parent }
-    repairFocus(formerParent: from, keepingScopeMemories: keepingScopeMemories, neighbours: neighbours)
+    repairFocus(formerParent: from, keepingScopeMemories: keepingScopeMemories) { neighbours }
   }
 
   /// Records that `scope`, which declares `autofocus`, appeared: the end of the change serves it.

@@ -86,7 +86,7 @@ extension TreeState {
       repairPointer(nodes, formerParent: formerParent)
       repairFocus(
         formerParent: formerParent, keepingScopeMemories: keepingScopeMemories,
-        neighbours: focus.node == nil ? nil : neighbours(of: nodes, formerParent: formerParent, site: site))
+        neighbours: { neighbours(of: nodes, formerParent: formerParent, site: site) })
       // A focus that stayed may have moved out of (or into) a modal scope.
       updateModal()
       layoutChanged()
