@@ -24,12 +24,6 @@ extension Action {
   var typeExpectsHandler: Bool { Self.expectsHandler }
 }
 
-/// An action whose value, not only its type, says whether nobody handling it is worth a report:
-/// a click that activates an item is taken by the item.
-protocol ReportsUnhandledPerValue {
-  var expectsHandler: Bool { get }
-}
-
 /// What a ``Node/receiveAction(_:)`` or ``Node/captureAction(_:)`` modifier decided.
 public enum ActionDisposition: Equatable, Sendable {
   /// The action is handled here: no further modifier on this node or above runs.

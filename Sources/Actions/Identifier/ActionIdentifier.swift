@@ -85,14 +85,18 @@ public struct ActionIdentifier: Hashable, Sendable, CustomStringConvertible {
   /// `text` without its prefix: the name and the arguments as written, which is what tells two
   /// identifiers' actions apart (`menu.Save` and `Save` are one action). The head runs to the
   /// first `(`, and its last `.` ends the prefix, as the parser reads it.
-  package static func unprefixed(_ text: String) -> Substring {
-    var nameStart = text.utf8.startIndex
-    for index in text.utf8.indices {
-      let byte = text.utf8[index]
-      if byte == UInt8(ascii: "(") { break }
-      if byte == UInt8(ascii: ".") { nameStart = text.utf8.index(after: index) }
+  /// Most identifiers have no prefix: they come back as they are, with no copy.
+  package static func unprefixed(_ text: String) -> String {
+    var text = text
+    let nameStart = text.withUTF8 { bytes in
+      var nameStart = 0
+      for (offset, byte) in bytes.enumerated() {
+        if byte == UInt8(ascii: "(") { break }
+        if byte == UInt8(ascii: ".") { nameStart = offset + 1 }
+      }
+      return nameStart
     }
-    return text[nameStart...]
+    return nameStart == 0 ? text : String(text.utf8.dropFirst(nameStart))!
   }
 }
 

@@ -61,7 +61,7 @@ extension Node {
   }
 
   /// The body of `update(to:boundTo:)`, run as one update of this node.
-  private func applyUpdate(_ declaration: inout NodeDeclaration) {
+  @inline(__always) private func applyUpdate(_ declaration: inout NodeDeclaration) {
     var frames: [UpdateFrame] = []
     var created: [Node] = []
     if let frame = apply(&declaration, created: &created) { frames.append(frame) }
@@ -201,8 +201,8 @@ extension Node {
   /// Matches `declared` to the live children, makes the children list exactly the declared one
   /// and returns it, one node per declaration, as it was before any callback ran; nodes it creates
   /// are added to `created`. A declaration that cannot be applied (a handle's node placed twice,
-  /// or inside itself) is reported and taken out of `declared`, so that the two lists stay in
-  /// step.
+  /// or inside itself) is reported, has no node, and leaves `declared`, so that the two lists
+  /// stay in step.
   ///
   /// The children that placed themselves (see `NodeHandle.place(in:order:)`) are not the
   /// declaration's: they stay, after the declared ones, in their order, unless a slot takes one.
@@ -234,7 +234,8 @@ extension Node {
     // The handles the list binds, asked for only when an `unchanged` declaration looks for a
     // handle's node: it must not take one that a bound declaration of the list names.
     var boundHere: Set<ObjectIdentifier>?
-    for (position, declaration) in declared.enumerated() {
+    for position in declared.indices {
+      let declaration = declared[position]
       let child: Node
       if let handle = declaration.handle {
         if let node = handle._node {
@@ -308,8 +309,8 @@ extension Node {
       removed, watched: watched, wasInTree: wasInTree,
       site: former.map(RemovalSite.formerChildren) ?? .unknown)
     for move in moved { move.finish() }
-    for position in refused.reversed() { declared.remove(at: position) }
     for problem in problems { reporting(problem) }
+    for position in refused.reversed() { declared.remove(at: position) }
     return children
   }
 }

@@ -231,9 +231,7 @@ struct DispatchRun: ~Copyable {
   @inline(never)
   private mutating func finishUnhandled() {
     // A notification nobody took (a pointer move over a label) is the usual case, not a report.
-    guard action.typeExpectsHandler, (action as? any ReportsUnhandledPerValue)?.expectsHandler ?? true else {
-      return
-    }
+    guard action.typeExpectsHandler, nestingLevel != tree.unreportedLevel else { return }
     if let onUnhandled = treeRef._withUnsafeGuaranteedRef({ $0.settings.onUnhandled }) {
       onUnhandled(action, node(at: 0))
     }

@@ -416,9 +416,10 @@ final class NodeExtras {
   /// Set when the node's parent's view went away while the node's handle lived on.
   @exclusivity(unchecked) var orphaned: Orphaned?
   /// How many updates of this node (`Node.update(to:)`) are running, and the roots of the trees
-  /// that put off their repairs until the outermost ends (see `TreeUpdates`).
-  var updateDepth: Int32 = 0
-  var settlingRoots: [Node] = []
+  /// that put off their repairs until the outermost ends (see `TreeUpdates`). Unchecked: no
+  /// access calls out, so none overlaps another (invariant 4), and every update reads them.
+  @exclusivity(unchecked) var updateDepth: Int32 = 0
+  @exclusivity(unchecked) var settlingRoots: [Node] = []
 
   @usableFromInline init() {}
 }

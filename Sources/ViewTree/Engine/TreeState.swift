@@ -12,6 +12,10 @@ final class TreeState {
   @exclusivity(unchecked) var structureVersion: UInt64 = 0
   /// What the tree's owner set (see ``NodeTree``); the dispatch reads it on every run.
   @exclusivity(unchecked) var settings = TreeSettings()
+  /// The nesting level of the dispatch, running or about to start, whose ending unhandled is no
+  /// report for `onUnhandled` or `requiresHandling` (a click that an item's default action takes);
+  /// -1 for none. The router sets it around that one dispatch.
+  @exclusivity(unchecked) var unreportedLevel = -1
   /// Nodes that left this tree during a dispatch, kept alive until it ends (see `pin`).
   @exclusivity(unchecked) var pinned: [Node] = []
   /// What the runtime's casts said of pairs of an action type and a modifier's class or protocol

@@ -159,8 +159,17 @@ struct TreeFocus {
   unowned var node: Node?
   /// The innermost trap around the focused node, which makes the rest of the tree inert (see
   /// `TreeState.updateModal`): unowned as `node` is, and forgotten or replaced whenever the
-  /// focus or its ancestry changes.
-  unowned var modal: Node?
+  /// focus or its ancestry changes. Read through `modal`, which tests `isModal` first: every
+  /// pointer event and key press asks, and reading an unowned reference takes a strong one.
+  private unowned var modalScope: Node?
+  private(set) var isModal = false
+  var modal: Node? {
+    get { isModal ? modalScope : nil }
+    set {
+      modalScope = newValue
+      isModal = newValue != nil
+    }
+  }
   var onChange: ((FocusChange) -> Void)?
   var filter: ((Node) -> Bool)?
   /// What each scope remembers, by the scope's identity (checked against `ScopeMemory.scope`,
@@ -217,10 +226,12 @@ extension TreeState {
       updates.focusLeft = nil
       oldLeftTree = true
     }
-    if !oldLeftTree { rememberScopes(from: old, to: node) }
+    // The new modal scope: the innermost trap around the new focus, which is in the tree.
+    let modal =
+      oldLeftTree ? node?.firstAncestor(within: root) { $0.isFocusTrap } : rememberScopes(from: old, to: node)
     focus.node = node
     // A modal scope that opens or closes moves what the pointer can be over.
-    defer { if updateModal() { layoutChanged() } }
+    defer { if setModal(modal) { layoutChanged() } }
     guard focus.onChange != nil else { return true }
     focus.reports.append(FocusChange(old: old, new: node, reason: reason))
     guard !focus.isReporting else { return true }
@@ -241,15 +252,17 @@ extension TreeState {
   /// around the focused node, whose outside is inert. Returns whether it changed.
   @discardableResult
   func updateModal() -> Bool {
-    // One walk: the innermost trap, if the focus is in the tree at all.
-    var modal: Node?
-    var current = focus.node
-    while let node = current {
-      if modal == nil, node.isFocusTrap { modal = node }
-      if node === root { break }
-      current = node.activeParent
-      if current == nil { modal = nil }
+    // Two walks that only read (invariant 10 of `INVARIANTS.md`): the innermost trap, when the
+    // focus is in the tree at all.
+    let modal = focus.node.flatMap { node in
+      node.isDescendant(of: root) ? node.firstAncestor(within: root) { $0.isFocusTrap } : nil
     }
+    return setModal(modal)
+  }
+
+  /// Makes `modal` the modal scope; returns whether it changed.
+  private func setModal(_ modal: Node?) -> Bool {
+    if modal == nil, !focus.isModal { return false }
     guard modal !== focus.modal else { return false }
     focus.modal = modal
     return true
@@ -263,7 +276,8 @@ extension TreeState {
 
   /// Records what the scopes around the focus remember when it moves from `old`, a node in the
   /// tree (or none), to `new`.
-  private func rememberScopes(from old: Node?, to new: Node?) {
+  /// Returns the innermost trap around `new`, the modal scope it makes (see `updateModal`).
+  private func rememberScopes(from old: Node?, to new: Node?) -> Node? {
     // NB: a local, since passing the unretained `root` to a call copies (retains) it each time.
     let root = root
     var scope = old?.firstAncestor(within: root) { $0.isFocusScope }
@@ -271,11 +285,13 @@ extension TreeState {
       if new.map({ !$0.isDescendant(of: found) }) ?? true { remember(old, asLastFocusedIn: found) }
       scope = found.parent(within: root)?.firstAncestor(within: root) { $0.isFocusScope }
     }
-    var trap = new?.firstAncestor(within: root) { $0.isFocusTrap }
+    let innermost = new?.firstAncestor(within: root) { $0.isFocusTrap }
+    var trap = innermost
     while let found = trap {
       if old.map({ !$0.isDescendant(of: found) }) ?? true { remember(old, asOpenerOf: found) }
       trap = found.parent(within: root)?.firstAncestor(within: root) { $0.isFocusTrap }
     }
+    return innermost
   }
 
   private func remember(_ node: Node?, asLastFocusedIn scope: Node) {
@@ -322,15 +338,23 @@ extension TreeState {
     // focused node left, and notes on the way the nearest trap that left with it and remembers
     // an opener, and the scopes that left, when they are to remember the focus.
     var trap: Node?
+    var underTrap = false
     var scopesLeft: [Node] = []
     let isInTree =
       focused.firstAncestor { node in
         if node === root { return true }
-        if trap == nil, node.isFocusTrap, self.memory(of: node)?.opener != nil { trap = node }
+        if node.isFocusTrap {
+          underTrap = true
+          if trap == nil, self.memory(of: node)?.opener != nil { trap = node }
+        }
         if keepingScopeMemories, node.isFocusScope { scopesLeft.append(node) }
         return false
       } != nil
-    guard !isInTree else { return }
+    guard !isInTree else {
+      // The focus stayed, but may have moved into or out of a modal scope.
+      if underTrap || focus.isModal, updateModal() { layoutChanged() }
+      return
+    }
     // Until a new focus is set, the focus names the node that left: what a focus filter called
     // meanwhile sees (see `TreeUpdates.repairs`).
     updates.repairs += 1

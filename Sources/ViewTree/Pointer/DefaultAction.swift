@@ -26,13 +26,12 @@ extension Node {
   /// The nearest node from this one up to the root of its tree that has a default action, as a
   /// click on a label inside a button activates the button, and that action.
   func nearestDefaultAction(within root: Node) -> (node: Node, action: DefaultAction)? {
-    var node: Node? = self
-    while let current = node {
-      if current.hasAttachments, let action = current[attachment: DefaultActionKey.self] {
-        return (current, action)
-      }
-      node = current.parent(within: root)
-    }
-    return nil
+    // The walk only reads whether each node has one (invariant 10 of `INVARIANTS.md`).
+    guard
+      let node = firstAncestor(
+        within: root, where: { $0.hasAttachments && $0.hasAttachment(DefaultActionKey.self) }),
+      let action = node[attachment: DefaultActionKey.self]
+    else { return nil }
+    return (node, action)
   }
 }

@@ -108,9 +108,6 @@ public struct PointerPress: PointerAction, Hashable {
   }
   // Four bytes, so that the action fits an existential's inline buffer (three words).
   private var count: Int32
-  /// Whether a node on the way up has a default action that the click this press begins runs:
-  /// then nobody handling it is no report. One byte, in what would be padding.
-  var activates = false
 
   /// Creates a press.
   ///
@@ -128,24 +125,6 @@ public struct PointerPress: PointerAction, Hashable {
     self.count = Int32(clamping: clickCount)
   }
 
-  /// Whether both are the same press: where, which button, which modifiers, which count.
-  public static func == (lhs: PointerPress, rhs: PointerPress) -> Bool {
-    (lhs.location, lhs.button, lhs.modifiers, lhs.count) == (
-      rhs.location, rhs.button, rhs.modifiers, rhs.count
-    )
-  }
-
-  /// Hashes what `==` compares.
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(location)
-    hasher.combine(button)
-    hasher.combine(modifiers)
-    hasher.combine(count)
-  }
-}
-
-extension PointerPress: ReportsUnhandledPerValue {
-  var expectsHandler: Bool { !activates }
 }
 
 /// A button was released over the node, or over the node that captured the pointer
@@ -193,9 +172,6 @@ public struct PointerClick: PointerAction, Hashable {
   }
   // Four bytes, so that the action fits an existential's inline buffer (three words).
   private var count: Int32
-  /// Whether a node on the way up has a default action that the click runs when nobody handles
-  /// it: then nobody handling it is no report. One byte, in what would be padding.
-  var activates = false
 
   /// Creates a click.
   ///
@@ -213,24 +189,6 @@ public struct PointerClick: PointerAction, Hashable {
     self.count = Int32(clamping: clickCount)
   }
 
-  /// Whether both are the same click: where, which button, which modifiers, which count.
-  public static func == (lhs: PointerClick, rhs: PointerClick) -> Bool {
-    (lhs.location, lhs.button, lhs.modifiers, lhs.count) == (
-      rhs.location, rhs.button, rhs.modifiers, rhs.count
-    )
-  }
-
-  /// Hashes what `==` compares.
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(location)
-    hasher.combine(button)
-    hasher.combine(modifiers)
-    hasher.combine(count)
-  }
-}
-
-extension PointerClick: ReportsUnhandledPerValue {
-  var expectsHandler: Bool { !activates }
 }
 
 /// The pointer moved over the node, or while the node captured it (`pointermove`).

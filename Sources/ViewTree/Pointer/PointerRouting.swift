@@ -42,6 +42,9 @@ struct TreePointer {
     let button: PointerButton
     unowned let node: Node
     let clickCount: Int
+    /// Whether a node from the pressed one up had a default action: the click looks for it again
+    /// only then.
+    let activates: Bool
   }
 
   struct Click {
@@ -79,7 +82,8 @@ extension TreeState {
     case .release(let button): pointer.buttons.remove(PointerButtons(button))
     case .move, .wheel: break
     }
-    if let modal = focus.modal, let capture = pointer.capture, !capture.isDescendant(of: modal) {
+    if focus.isModal, let modal = focus.modal, let capture = pointer.capture, !capture.isDescendant(of: modal)
+    {
       // A modal scope took the focus during a drag outside it: the drag ends there.
       pointer.hasPendingCapture = true
       pointer.pendingCapture = nil
@@ -103,14 +107,16 @@ extension TreeState {
       return PointerResult(target: target, outcome: outcome, click: nil, focus: .unchanged)
     case .press(let button):
       let clickCount = nextClickCount(of: button, on: target, at: input.timestampOrNow)
+      // The click this press begins activates an item: no report that nobody handled the press.
+      let activates = button == .primary && target.nearestDefaultAction(within: root) != nil
       if !pointer.presses.isEmpty { pointer.presses.removeAll { $0.button == button } }
-      pointer.presses.append(TreePointer.Press(button: button, node: target, clickCount: clickCount))
+      pointer.presses.append(
+        TreePointer.Press(button: button, node: target, clickCount: clickCount, activates: activates))
       pointer.isTracking = true
       let focus = focusOnPress(target)
-      var press = PointerPress(
+      let press = PointerPress(
         location: location, button: button, modifiers: modifiers, clickCount: clickCount)
-      press.activates = button == .primary && target.nearestDefaultAction(within: root) != nil
-      let outcome = send(press, to: target, captured: capture != nil, filter: nil)
+      let outcome = send(press, to: target, captured: capture != nil, filter: nil, reported: !activates)
       return PointerResult(target: target, outcome: outcome, click: nil, focus: focus)
     case .release(let button):
       let release = PointerRelease(location: location, button: button, modifiers: modifiers)
@@ -156,7 +162,7 @@ extension TreeState {
   /// descent saw of the path. While a modal scope holds the focus, what lies outside it is inert,
   /// as if absent: only its subtree is hit tested.
   private func hit(at location: PointerLocation, learning known: inout KnownFilters) -> Node? {
-    if focus.modal != nil { return fullFirstHit(at: location) }
+    if focus.isModal { return fullFirstHit(at: location) }
     let descent = descend(to: location)
     guard descent.isExact else { return fullFirstHit(at: location) }
     known.path = descent.pathFilter
@@ -168,7 +174,7 @@ extension TreeState {
   /// The top-most node hit at `location`, if any: what one descent finds, unless it took a turn
   /// the full walk might come back from.
   func firstHit(at location: PointerLocation) -> Node? {
-    if focus.modal != nil { return fullFirstHit(at: location) }
+    if focus.isModal { return fullFirstHit(at: location) }
     let descent = descend(to: location)
     if descent.isExact { return descent.target?.takeUnretainedValue() }
     return fullFirstHit(at: location)
@@ -186,12 +192,12 @@ extension TreeState {
   /// Dispatches `action` at `target`, unless `filter` (the filters of its path, when known)
   /// shows that the dispatch would end at once (see `Dispatcher.mayRun`); when nobody took it
   /// and `target` is translucent (and did not capture the pointer), at the nodes hit below it in
-  /// turn, until one does.
-  private func send<A: PointerAction>(_ action: A, to target: Node, captured: Bool, filter: UInt64?)
-    -> ActionOutcome
-  {
+  /// turn, until one does. Unless `reported`, nobody handling it is no report (an item takes it).
+  private func send<A: PointerAction>(
+    _ action: A, to target: Node, captured: Bool, filter: UInt64?, reported: Bool = true
+  ) -> ActionOutcome {
     if let filter, !Dispatcher.mayRun(A.self, onPathWith: filter) { return .unhandled(action) }
-    let outcome = target.trigger(action)
+    let outcome = reported ? target.trigger(action) : unreported { target.trigger(action) }
     guard case .unhandled = outcome, !captured, target._extras?.hitBehavior == .translucent else {
       return outcome
     }
@@ -207,10 +213,18 @@ extension TreeState {
         below = node === target
         continue
       }
-      last = node.trigger(action)
+      last = reported ? node.trigger(action) : unreported { node.trigger(action) }
       guard case .unhandled = last else { break }
     }
     return last
+  }
+
+  /// Runs `dispatch`, whose ending unhandled is no report (see `TreeState.unreportedLevel`).
+  private func unreported(_ dispatch: () -> ActionOutcome) -> ActionOutcome {
+    let outer = unreportedLevel
+    unreportedLevel = dispatchDepth
+    defer { unreportedLevel = outer }
+    return dispatch()
   }
 
   // MARK: - Hover
@@ -322,11 +336,10 @@ extension TreeState {
     }
     pointer.lastClick = TreePointer.Click(
       button: button, node: node, time: time, count: press.clickCount)
-    var click = PointerClick(
+    let click = PointerClick(
       location: location, button: button, modifiers: modifiers, clickCount: press.clickCount)
-    let item = button == .primary ? node.nearestDefaultAction(within: root) : nil
-    click.activates = item != nil
-    let outcome = send(click, to: node, captured: captured != nil, filter: nil)
+    let item = press.activates ? node.nearestDefaultAction(within: root) : nil
+    let outcome = send(click, to: node, captured: captured != nil, filter: nil, reported: item == nil)
     // As the DOM's activation behaviour: only when no handler took the click.
     guard let item, case .unhandled = outcome, item.node.isDescendant(of: root) else { return (outcome, nil) }
     return (outcome, item.action.activate(item.node, item.action.identifier))
@@ -405,6 +418,7 @@ extension TreeState {
       pointer.hovered = hovered
     }
     forgetNodesThatLeft()
+    updateTracking()
   }
 
   // MARK: - Repair
@@ -446,7 +460,6 @@ extension TreeState {
     }
     if !pointer.presses.isEmpty { pointer.presses.removeAll { !$0.node.isDescendant(of: root) } }
     if let last = pointer.lastClick, !last.node.isDescendant(of: root) { pointer.lastClick = nil }
-    updateTracking()
   }
 
   private func updateTracking() {

@@ -81,14 +81,12 @@ extension TreeState {
   func nodesLeft(
     _ nodes: some Collection<Node>, formerParent: Node, keepingScopeMemories: Bool, site: RemovalSite
   ) {
-    if focus.modal != nil { noteOpenerLeaving(nodes, formerParent: formerParent, site: site) }
+    if focus.isModal { noteOpenerLeaving(nodes, formerParent: formerParent, site: site) }
     guard updates.isDeferring else {
       repairPointer(nodes, formerParent: formerParent)
       repairFocus(
         formerParent: formerParent, keepingScopeMemories: keepingScopeMemories,
         neighbours: { neighbours(of: nodes, formerParent: formerParent, site: site) })
-      // A focus that stayed may have moved out of (or into) a modal scope.
-      updateModal()
       layoutChanged()
       return
     }
@@ -142,7 +140,7 @@ extension TreeState {
 extension Node {
   /// Runs `body` as an update of this node: detaches below it put their trees' repairs off
   /// until the outermost update of the node ends (see `TreeUpdates`).
-  func updating(_ body: () -> Void) {
+  @inline(__always) func updating(_ body: () -> Void) {
     let extras = extras
     extras.updateDepth += 1
     body()
@@ -159,12 +157,12 @@ extension Node {
   ///
   /// - Complexity: O(*d*) in the node's depth.
   func layoutDidChange() {
+    // One walk that only reads (invariant 10 of `INVARIANTS.md`), noting the outermost node being
+    // updated on the way.
     var updating: Node?
-    var top = self
-    while true {
-      if let extras = top._extras, extras.updateDepth > 0 { updating = top }
-      guard let parent = top.activeParent else { break }
-      top = parent
+    let top = walkToTop { node in
+      if let extras = node._extras, extras.updateDepth > 0 { updating = node }
+      return false
     }
     guard !top.isInactive, let tree = top._state, tree.pointer.hasLocation else { return }
     if let updating { tree.settle(after: updating) }

@@ -52,7 +52,7 @@ struct OfferedList {
   /// How many offers the entries hold together: their positions are below it.
   var offerCount: Int
   /// Each action's entry, by its identifier without a prefix (`ActionIdentifier.unprefixed`).
-  var index: [Substring: Int]
+  var index: [String: Int]
 }
 
 extension Node {
@@ -145,7 +145,7 @@ private struct OfferGathering {
 
   var gathered: [Gathered] = []
   /// By the identifier without its prefix, which names no other action.
-  var index: [Substring: Int] = [:]
+  var index: [String: Int] = [:]
   /// The next offer's position.
   var position = 0
 
