@@ -303,4 +303,21 @@ private func ids(_ node: Node?) -> [String] { node?.children.map { $0.id ?? "?" 
     #expect(reported.first?.contains("went away") == true)
     #expect(child.node?.problems.count == 1)
   }
+
+  @Test func aPlacedViewWhoseParentWentIsListedAsAnyChildWhereItGoesNext() throws {
+    let child = NodeHandle()
+    var parent: NodeHandle? = NodeHandle()
+    child.update(to: NodeDeclaration("row"))
+    child.place(in: parent!, order: [1, 3])
+    // The parent's view goes and nothing else holds its node: the child is a root.
+    parent = nil
+    let row = try #require(child.node)
+    #expect(row.parent == nil)
+    // Added where a node lists it, it counts as listed there, not as placed.
+    let tree = NodeTree("app") { Node("first") }
+    try tree.root.addChild(row)
+    try tree.root.insertChild(Node("last"), at: 2)
+    #expect(ids(tree.root) == ["first", "row", "last"])
+    #expect(tree.checkInvariants().isEmpty)
+  }
 }

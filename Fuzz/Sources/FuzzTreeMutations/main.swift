@@ -142,7 +142,8 @@ final class Machine {
   func step() -> Bool {
     guard let op = next(), let a = next(), let b = next() else { return false }
     if tracing {
-      let line = "\(String(repeating: "  ", count: depth))op \(op % 33) a=\(node(a).path) b=\(node(b).path)\n"
+      let indent = String(repeating: "  ", count: depth)
+      let line = "\(indent)op \(op % 33) a=\(node(a).path) b=\(node(b).path) (bytes \(a), \(b))\n"
       _ = line.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
     }
     switch op % 33 {

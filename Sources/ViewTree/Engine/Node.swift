@@ -168,13 +168,16 @@ public final class Node {
     _store.deallocate()
     // Tear down without recursion: a long chain would otherwise overflow the stack, one nested
     // deinit per level. Children that nobody else holds have their own children moved onto the
-    // stack before they are released, so each release frees one node.
+    // stack before they are released, so each release frees one node. A node that outlives its
+    // parent is a root from then on, which nothing lists as placed.
     var pending = _children.takeAll()
     for case let child? in pending { child._parent = nil }
     while !pending.isEmpty {
       // Bound straight from the array, so that `node` is the only reference this loop holds.
       guard var node = pending.removeLast() else { continue }
-      if isKnownUniquelyReferenced(&node) && !node._children.isEmpty {
+      if !isKnownUniquelyReferenced(&node) {
+        node.forgetOwnPlacement()
+      } else if !node._children.isEmpty {
         let grandchildren = node._children.takeAll()
         for case let grandchild? in grandchildren { grandchild._parent = nil }
         pending.append(contentsOf: grandchildren)
