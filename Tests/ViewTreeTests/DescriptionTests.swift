@@ -13,6 +13,15 @@ import ViewTree
     #expect(lines[40_000] == "└─ #39999")
   }
 
+  @Test func theDrawingMarksAnInactiveBranch() {
+    let page = Node("settings") { Node("save") }
+    let root = Node("pages") { page }
+    page.isActive = false
+    #expect(root.debugDescription == "pages\n└─ settings [inactive]\n   └─ save")
+    // The description is the path, which an inactive node keeps.
+    #expect(page.description == "pages/settings")
+  }
+
   @Test func aDeepChainIsDrawnWithBoundedIndentation() {
     var node = Node("bottom")
     for _ in 0..<3_999 {
