@@ -132,7 +132,7 @@ private func frame(_ x: Double, _ y: Double, _ width: Double, _ height: Double) 
     }
     try tree.focus(id: "row")
     var seen: [String] = []
-    tree.focusFilter = { _ in
+    tree.focusFilter = { [unowned tree] _ in
       seen += tree.checkInvariants(idle: false)
       return true
     }
@@ -150,7 +150,7 @@ private func frame(_ x: Double, _ y: Double, _ width: Double, _ height: Double) 
     try inner.focus(field)
     try host.focus(field)
     var seen: [String] = []
-    inner.onFocusChange = { _ in seen += host.checkInvariants(idle: false) }
+    inner.onFocusChange = { [unowned host] _ in seen += host.checkInvariants(idle: false) }
     field.removeFromParent()
     #expect(inner.focusedNode == nil)
     #expect(host.focusedNode == nil)

@@ -107,7 +107,8 @@ private func at(_ x: Double, _ y: Double) -> PointerLocation { PointerLocation(x
         NodeDeclaration.slot(board.doneColumn)
       })
     let tree = try NodeTree(root: try #require(board.root.node))
-    tree.onFocusChange = { change in
+    // Unowned: the tree keeps the closure, and the board keeps the tree's root.
+    tree.onFocusChange = { [unowned board] change in
       board.changes.append("\(change.old?.id ?? "-") -> \(change.new?.id ?? "-") (\(change.reason))")
     }
     let card = try #require(board.cards[0].node)
