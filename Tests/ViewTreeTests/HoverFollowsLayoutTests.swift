@@ -102,3 +102,24 @@ private func at(_ x: Double, _ y: Double) -> PointerLocation { PointerLocation(x
     #expect(list.heard.isEmpty)
   }
 }
+
+/// FuzzPointerSequences found it: a move whose former parent mends the hover path ran the hover
+/// before the mending, over flags the move had left stale.
+@Suite struct HoverReorderTests {
+  @Test func aHoveredNodeMovedUpToItsGrandparentKeepsTheHoverPathFlagged() throws {
+    let tree = NodeTree("root") {}
+    tree.root.frame(frame(0, 0, 16, 16))
+    tree.handlePointer(PointerInput(.move, at: at(11.5, 14)))
+    let outer = Node("outer").frame(frame(6, 12, 9, 3), zIndex: 1)
+    try tree.root.addChild(outer)
+    let inner = Node("inner").frame(frame(10, 11, 5, 5))
+    try outer.addChild(inner)
+    #expect(tree.hoveredNode === inner)
+    // Moved out from under `outer`, which is drawn above it: the pointer is over `outer` now, and
+    // the path from it to the root is flagged.
+    try tree.root.addChild(inner)
+    #expect(tree.hoveredNode === outer)
+    #expect(tree.root.isHovered && outer.isHovered && !inner.isHovered)
+    #expect(tree.checkInvariants().isEmpty)
+  }
+}

@@ -93,6 +93,10 @@ final class Machine {
     case 10: addHandler(kind: b, to: node(a), depth: depth)
     default: node(a).removeAllChildren()
     }
+    if tracing {
+      let line = "  -> hovered \(tree.hoveredNode?.label ?? "-")\n\(tree.root.treeDescription())\n"
+      _ = line.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
+    }
     // A step run from inside a handler happens during a dispatch: only the structure is checked.
     let problems = tree.checkInvariants(idle: depth == 0)
     if !problems.isEmpty {

@@ -147,11 +147,16 @@ extension Node {
     if formerParent == nil, let adoptedTree = child._state { adoptedTree.dropPointer() }
     adjustLifecycleCount(by: watched)
     // What the child shows may now be under the pointer: a fresh leaf without a frame shows
-    // nothing, and costs no walk.
-    if formerParent != nil || child._extras?.frame != nil || child.childCount > 0 { child.layoutDidChange() }
+    // nothing, and costs no walk. The update that runs, if any, is noted first, so that it holds
+    // the former parent's repairs; the hover runs after them, once the hover path they mend is
+    // whole again.
+    let rehovered =
+      formerParent != nil || child._extras?.frame != nil || child.childCount > 0
+      ? child.noteLayoutChange() : nil
     if let formerParent, formerParent !== self {
       formerParent.didDetach(CollectionOfOne(child), formerParent: formerParent)
     }
+    rehovered?.layoutChanged()
     if watched > 0 {
       if wasInTree { child.notifyLifecycle(.detach) }
       if child.isInTree {

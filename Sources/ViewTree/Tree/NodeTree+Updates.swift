@@ -156,7 +156,12 @@ extension Node {
   /// update that runs.
   ///
   /// - Complexity: O(*d*) in the node's depth.
-  func layoutDidChange() {
+  func layoutDidChange() { noteLayoutChange()?.layoutChanged() }
+
+  /// The first half of `layoutDidChange`: notes the update that runs, if any, and returns the
+  /// tree whose hover is to run again, for a caller that must first mend the hover path (a move
+  /// whose former parent repairs it).
+  func noteLayoutChange() -> TreeState? {
     // One walk that only reads (invariant 10 of `INVARIANTS.md`), noting the outermost node being
     // updated on the way.
     var updating: Node?
@@ -164,8 +169,8 @@ extension Node {
       if let extras = node._extras, extras.updateDepth > 0 { updating = node }
       return false
     }
-    guard !top.isInactive, let tree = top._state, tree.pointer.hasLocation else { return }
+    guard !top.isInactive, let tree = top._state, tree.pointer.hasLocation else { return nil }
     if let updating { tree.settle(after: updating) }
-    tree.layoutChanged()
+    return tree
   }
 }
