@@ -4,6 +4,9 @@
 #   ./probe.sh instructions [benchmark...]   instructions per operation, from valgrind's callgrind
 #                                            (the run's count minus a setup-only run's, divided);
 #                                            they repeat to within an instruction
+#   ./probe.sh budgets                       the same for every benchmark in budgets.txt, checked
+#                                            against its budget there: more than 3% over fails,
+#                                            more than 10% under asks for a lower budget (CI runs it)
 #   ./probe.sh refcounting [benchmark...]    time per operation built as usual and built with
 #                                            non-atomic reference counting
 #                                            (`-assume-single-threaded`, an experiment only: it is
@@ -11,7 +14,8 @@
 #   ./probe.sh copies                        which ways of calling a closure stored in memory
 #                                            copy it (Tools/CopyCheck/main.swift)
 #
-# Without names, the first two cover every benchmark the probe knows. Needs valgrind for the first.
+# Without names, `instructions` and `refcounting` cover every benchmark the probe knows. The first
+# two need valgrind.
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -19,20 +23,22 @@ mode=${1:-}
 shift || true
 names=("$@")
 
-# Operations per measurement: performs cost about ten triggers.
+# Operations per measurement, about 20 million instructions' worth: enough that what the first
+# operation alone does (a parse cached after it, a buffer grown once) moves the count by less
+# than an instruction.
 operations() {
   case $1 in
   Decode*1MB) echo 3 ;;
   Remove*Chain1M) echo 2 ;;
   Remove*Chain100k) echo 10 ;;
   Remove*Chain10k) echo 50 ;;
-  *Perform*) echo 20000 ;;
+  *Perform* | ClickToFocus* | MinimalClickToFocus* | *PointerMove*) echo 5000 ;;
   Redeclare*) echo 200 ;;
   InsertRow*) echo 2000 ;;
   FocusNextSparse* | ReferenceFlagWalk*) echo 200 ;;
   FocusDirection*) echo 1000 ;;
-  PendingContinuations | ReferenceValidate50 | OfferedAt* | BindingsInEffect* | PaletteFilter*) echo 200 ;;
-  *) echo 100000 ;;
+  PendingContinuations | ReferenceValidate50 | OfferedAt* | BindingsInEffect* | PaletteFilter*) echo 100 ;;
+  *) echo 20000 ;;
   esac
 }
 
@@ -53,28 +59,69 @@ check_names() {
   done
 }
 
-case $mode in
-instructions)
+# Instructions `probe` runs for `operations` of benchmark `name`, from callgrind.
+collected() {
+  local probe=$1 name=$2 operations=$3 only=()
+  # The probes that build or undo something around each operation (a chain to remove, a placed
+  # view to take out, a branch to switch back) count only what runs inside `probeMeasured`.
+  case $name in
+  Remove*Chain* | *Place* | InsertRow* | *Branch*) only=(--collect-atstart=no --toggle-collect='*probeMeasured*') ;;
+  esac
+  valgrind --tool=callgrind --callgrind-out-file=/dev/null "${only[@]}" "$probe" "$name" "$operations" 2>&1 |
+    awk '/Collected/ { print $NF }'
+}
+
+# Prints `name count` for each benchmark, its instructions per operation: a run's count minus a
+# setup-only run's, divided. Measures as many benchmarks at a time as there are cores.
+measure() {
+  local probe=$1
+  shift
+  # NB: each benchmark is measured by this script run again (`per-operation`), so that xargs
+  # can run them side by side; the output lines come in the order they finish.
+  printf '%s\n' "$@" | xargs -P "$(nproc)" -n 1 "$0" per-operation "$probe"
+}
+
+build_probe() {
   command -v valgrind >/dev/null || { echo "needs valgrind (apt-get install valgrind)"; exit 1; }
   quietly swift build -c release --product Probe
-  probe=$(swift build -c release --product Probe --show-bin-path)/Probe
+  echo "$(swift build -c release --product Probe --show-bin-path)/Probe"
+}
+
+case $mode in
+per-operation)
+  probe=${names[0]} name=${names[1]}
+  count=$(operations "$name")
+  setup=$(collected "$probe" "$name" 0)
+  total=$(collected "$probe" "$name" "$count")
+  echo "$name $(((total - setup) / count))"
+  ;;
+instructions)
+  probe=$(build_probe)
   check_names "$probe"
-  collected() {
-    # The probes that build or undo something around each operation (a chain to remove, a placed
-  # view to take out, a branch to switch back) count only what runs inside `probeMeasured`.
-    local only=()
-    case $1 in
-    Remove*Chain* | *Place* | InsertRow* | *Branch*) only=(--collect-atstart=no --toggle-collect='*probeMeasured*') ;;
-    esac
-    valgrind --tool=callgrind --callgrind-out-file=/dev/null "${only[@]}" "$probe" "$1" "$2" 2>&1 |
-      awk '/Collected/ { print $NF }'
-  }
-  for name in "${names[@]}"; do
-    count=$(operations "$name")
-    setup=$(collected "$name" 0)
-    total=$(collected "$name" "$count")
-    echo "$name: $(((total - setup) / count)) instructions"
-  done
+  measure "$probe" "${names[@]}" | sort | awk '{ print $1 ": " $2 " instructions" }'
+  ;;
+budgets)
+  # budgets.txt: one `name instructions` line per benchmark the probe knows, `#` comments.
+  probe=$(build_probe)
+  known=$("$probe" --list)
+  budgeted=$(awk '!/^#/ && NF { print $1 }' budgets.txt | sort)
+  unbudgeted=$(comm -23 <(sort <<<"$known") <(echo "$budgeted"))
+  unknown=$(comm -13 <(sort <<<"$known") <(echo "$budgeted"))
+  [ -z "$unbudgeted" ] || { echo "benchmarks with no budget in budgets.txt:"; echo "$unbudgeted"; exit 1; }
+  [ -z "$unknown" ] || { echo "budgets.txt names benchmarks the probe does not know:"; echo "$unknown"; exit 1; }
+  mapfile -t names <<<"$budgeted"
+  measured=$(measure "$probe" "${names[@]}" | sort)
+  # Over by more than 3% fails; under by more than 10% asks for the budget to come down, so that
+  # a gain is kept rather than spent by the next change unseen.
+  join <(awk '!/^#/ && NF { print $1, $2 }' budgets.txt | sort) <(echo "$measured") | awk '
+    { printf "%-40s %10d %10d %+7.1f%%\n", $1, $2, $3, ($3 - $2) * 100 / $2 }
+    $3 > $2 * 1.03 { over = over sprintf("  %s: budget %d, counted %d\n", $1, $2, $3) }
+    $3 < $2 * 0.90 { under = under sprintf("  %s: budget %d, counted %d\n", $1, $2, $3) }
+    BEGIN { printf "%-40s %10s %10s %8s\n", "benchmark", "budget", "counted", "change" }
+    END {
+      if (under) printf "\nmore than 10%% under budget: lower the budget in budgets.txt\n%s", under
+      if (over) { printf "\nmore than 3%% over budget (raising one is a commit of its own that says why):\n%s", over; exit 1 }
+    }'
   ;;
 refcounting)
   quietly swift build -c release --product Probe
@@ -105,7 +152,7 @@ copies)
   done
   ;;
 *)
-  sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'
   exit 2
   ;;
 esac
