@@ -37,12 +37,16 @@ public struct Validation: Hashable, Sendable, CustomStringConvertible {
     self.state = state
   }
 
+  // NB: computed, not stored: a stored static is copied out of a global after a `swift_once`
+  // check, while these are built in place, and every validation that keeps the default starts
+  // from one of them.
+
   /// Enabled and visible.
-  public static let enabled = Validation()
+  public static var enabled: Validation { Validation() }
   /// Visible but disabled.
-  public static let disabled = Validation(isEnabled: false)
+  public static var disabled: Validation { Validation(isEnabled: false) }
   /// Disabled and hidden: what unknown identifiers validate as.
-  public static let unavailable = Validation(isEnabled: false, isVisible: false)
+  public static var unavailable: Validation { Validation(isEnabled: false, isVisible: false) }
 
   /// A description such as `enabled, visible, "Undo Delete Row", on` (without the summary).
   public var description: String {

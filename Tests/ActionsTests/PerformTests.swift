@@ -41,6 +41,44 @@ import Testing
     #expect(recorder.entries == ["delete [4, 5]"])
   }
 
+  /// An action that counts how often its title and summary are read, enabled while `isOn`.
+  private final class DescribedAction: ManagedAction {
+    static let defaultIdentifier = "Described"
+    var isOn = true
+    var reads = 0
+    var title: String? {
+      reads += 1
+      return "Described"
+    }
+    var summary: String? {
+      reads += 1
+      return "Says what it does."
+    }
+    func validate(context: ActionContext) -> Validation { isOn ? .enabled : .disabled }
+    func perform(context: ActionContext) throws {}
+  }
+
+  @Test func titlesAndSummariesAreReadWhereShownNeverOnPerform() throws {
+    let manager = ActionManager()
+    let action = DescribedAction()
+    try manager.register(action)
+    #expect(manager.perform("Described").isPerformed)
+    #expect(action.reads == 0)
+
+    let validation = manager.validate("Described")
+    #expect(validation.title == "Described")
+    #expect(validation.summary == "Says what it does.")
+    #expect(action.reads == 2)
+
+    // A disabled perform's result is shown to the user, so it is described.
+    action.isOn = false
+    guard case .disabled(_, let disabled) = manager.perform("Described") else {
+      Issue.record("expected disabled")
+      return
+    }
+    #expect(disabled == Validation(isEnabled: false, title: "Described", summary: "Says what it does."))
+  }
+
   @Test func skippingValidationPerformsADisabledAction() throws {
     let manager = ActionManager()
     let recorder = Log()

@@ -77,7 +77,7 @@ extension ActionManager {
       let validation = registration.validate(context)
       if !validation.isEnabled {
         performDepth -= 1
-        return .disabled(identifier, validation)
+        return .disabled(identifier, registration.described(validation))
       }
     }
     if !observers.isEmpty { notify(.willPerform, context) }

@@ -40,14 +40,19 @@ public final class ActionManager {
       try action.perform(context: context)
     }
 
-    func validate(_ context: ActionContext) -> Validation {
-      Self.described(action.validate(context: context), by: action)
+    /// The action's validation as it gives it: all a perform reads is whether it is enabled, so
+    /// the title and summary an item would show are left to `described(_:)`.
+    func validate(_ context: ActionContext) -> Validation { action.validate(context: context) }
+
+    /// `validation`, its title and summary filled from the action's where it gives none: what
+    /// a menu, a palette or a disabled perform's result shows.
+    func described(_ validation: consuming Validation) -> Validation {
+      Self.described(validation, by: action)
     }
 
-    /// `validation`, its title and summary filled from the action's where it gives none.
-    static func described(_ validation: Validation, by action: some ManagedAction) -> Validation {
-      guard validation.title == nil || validation.summary == nil else { return validation }
-      var validation = validation
+    static func described(_ validation: consuming Validation, by action: some ManagedAction)
+      -> Validation
+    {
       if validation.title == nil { validation.title = action.title }
       if validation.summary == nil { validation.summary = action.summary }
       return validation
@@ -76,8 +81,10 @@ public final class ActionManager {
       }
     }
 
-    override func validate(_ context: ActionContext) -> Validation {
-      Self.described(typed.validate(context: context), by: typed)
+    override func validate(_ context: ActionContext) -> Validation { typed.validate(context: context) }
+
+    override func described(_ validation: consuming Validation) -> Validation {
+      Self.described(validation, by: typed)
     }
   }
 
@@ -411,7 +418,7 @@ public final class ActionManager {
   @inline(__always)
   static func validate(_ context: ActionContext, _ registration: Registration?) -> Validation {
     switch registration {
-    case .some(let registration): registration.validate(context)
+    case .some(let registration): registration.described(registration.validate(context))
     case .none: .unavailable
     }
   }
