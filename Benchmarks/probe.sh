@@ -34,6 +34,7 @@ operations() {
   Remove*Chain10k) echo 50 ;;
   *Perform* | ClickToFocus* | MinimalClickToFocus* | *PointerMove*) echo 5000 ;;
   Redeclare*) echo 200 ;;
+  Bind4000*) echo 5 ;;
   InsertRow*) echo 2000 ;;
   FocusNextSparse* | ReferenceFlagWalk*) echo 200 ;;
   FocusDirection*) echo 1000 ;;

@@ -118,3 +118,33 @@ private struct Validated: ManagedAction {
   func validate(context: ActionContext) -> Validation { Validation(title: "Command") }
   func perform(context: ActionContext) throws {}
 }
+
+/// 4,000 distinct two-chord sequences (two letters or digits each, none the beginning of
+/// another) and the identifiers they are bound to, made once: `bindAll()` binds them all on one
+/// node.
+package final class ManyBindingsState {
+  package let keys: [KeySequence]
+  package let identifiers: [String]
+
+  package init(count: Int = 4_000) {
+    let characters = Array("abcdefghijklmnopqrstuvwxyz0123456789")
+    // 36 by 36 pairs with each of these on the second chord: 5,184 sequences.
+    let modifiers: [KeyModifiers] = [[], .control, .alt, .meta]
+    keys = (0..<count).map { index in
+      KeySequence([
+        KeyChord(.character(characters[index / characters.count % characters.count])),
+        KeyChord(.character(characters[index % characters.count]), modifiers: modifiers[index / 1_296]),
+      ])
+    }
+    identifiers = (0..<count).map { "menu.Action\($0 % 50)" }
+  }
+
+  /// A node with every binding, bound one `bindKey` at a time.
+  package func bindAll() -> Node {
+    let node = Node("keys")
+    for index in keys.indices {
+      node.bindKey(keys[index], to: identifiers[index])
+    }
+    return node
+  }
+}

@@ -90,6 +90,40 @@ import ViewTreeActions
     #expect(parseError.reason == .emptyPart)
   }
 
+  @Test func overlapsAreFoundAmongManyBindingsAndCopiesOfADeclarationStayApart() throws {
+    let letters = Array("abcdefghijklmnopqrstuvwxyz")
+    let node = Node("keys")
+    var declaration = NodeDeclaration("keys")
+    for first in letters {
+      for second in letters {
+        node.bindKey("\(first) \(second)", to: "Type")
+        declaration = declaration.bindKey("\(first) \(second)", to: "Type")
+      }
+    }
+    #expect(node.keyBindings.count == 676 && node.problems.isEmpty)
+    // A sequence that begins one, one that one begins, and one bound already: each names the
+    // binding it overlaps, and none is bound.
+    node.bindKey("q", to: "Quit").bindKey("m x y", to: "Other").bindKey("z z", to: "Again")
+    #expect(
+      node.problems.map { ($0 as? ViewTreeActionsError).map { "\($0)" } ?? "" } == [
+        "'q' cannot be bound on 'keys': it overlaps 'q a', bound there to 'Type' (a key press could not tell which one is meant)",
+        "'m x y' cannot be bound on 'keys': it overlaps 'm x', bound there to 'Type' (a key press could not tell which one is meant)",
+        "'z z' is already bound to 'Type' on 'keys'",
+      ])
+    #expect(node.keyBindings.count == 676)
+
+    // A copy made before a binding does not see it, and binds the same keys on its own.
+    let copy = declaration
+    declaration = declaration.bindKey("ctrl+s", to: "Save")
+    let other = copy.bindKey("ctrl+s", to: "SaveAs")
+    #expect(declaration.problems.isEmpty && other.problems.isEmpty)
+    let tree = NodeTree(declaring: other)
+    #expect(tree.root.keyBindings.count == 677)
+    #expect(tree.root.keyBindings.last?.identifier.text == "SaveAs")
+    tree.update(to: declaration)
+    #expect(tree.root.keyBindings.last?.identifier.text == "Save")
+  }
+
   @Test func aDeclarationReportsItsProblemsToTheNodeItUpdates() throws {
     let declaration = NodeDeclaration("root").bindKey("ctrl+s", to: "Save").bindKey("ctrl+s", to: "Other")
     #expect(declaration.problems.count == 1)

@@ -122,6 +122,18 @@ let benchmarks: @Sendable () -> Void = {
     ItemsState()
   }
 
+  // 4,000 key bindings declared on one node, one `bindKey` at a time (each checked for overlaps).
+  Benchmark(
+    "Bind4000KeysOnOneNode",
+    configuration: .init(metrics: [.wallClock, .mallocCountTotal], scalingFactor: .one)
+  ) { benchmark, state in
+    for _ in benchmark.scaledIterations {
+      blackHole(state.bindAll())
+    }
+  } setup: {
+    ManyBindingsState()
+  }
+
   // Resolving a key chord bound at the root from a focus 16 levels deep.
   Benchmark("ResolveKeyChord16Deep") { benchmark, state in
     for _ in benchmark.scaledIterations {

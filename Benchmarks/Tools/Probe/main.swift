@@ -257,6 +257,10 @@ let probes: [String: () -> Loop] = [
     let box = ActionManagerBox()
     return { count in for _ in 0..<count { sink(box.manager.perform("menu.Save")) } }
   },
+  "Bind4000KeysOnOneNode": {
+    let state = ManyBindingsState()
+    return { count in for _ in 0..<count { sink(state.bindAll()) } }
+  },
   "ValidateRegistered": {
     let box = ActionManagerBox()
     return { count in for _ in 0..<count { sink(box.manager.validate("menu.Save")) } }

@@ -50,6 +50,20 @@ public protocol ModifierHost {
   /// - Returns: For a ``Node``, the node itself, changed; for a ``NodeDeclaration``, a copy.
   consuming func settingAttachment<Key: NodeAttachmentKey>(_ key: Key.Type, to value: Key.Value) -> Self
 
+  /// Returns this host with the value for `key` changed by `body` where it is kept: a value that
+  /// grows one modifier at a time (a list of key bindings) grows without being copied, where
+  /// reading it and setting it again copies it each time.
+  ///
+  /// While `body` runs, the host reads `key`'s default value.
+  ///
+  /// - Parameters:
+  ///   - key: The attachment's key.
+  ///   - body: Changes the value (the key's default value when none is attached).
+  /// - Returns: For a ``Node``, the node itself, changed; for a ``NodeDeclaration``, a copy.
+  consuming func updatingAttachment<Key: NodeAttachmentKey>(
+    _ key: Key.Type, _ body: (inout Key.Value) -> Void
+  ) -> Self
+
   /// Returns this host with `problem` reported: a mistake in a declaration, such as a second
   /// responder for one request type or a key chord that does not parse, which the modifier
   /// method that found it did not apply.

@@ -176,13 +176,34 @@ public struct NodeDeclaration: ModifierHost {
   public consuming func settingAttachment<Key: NodeAttachmentKey>(_ key: Key.Type, to value: Key.Value)
     -> NodeDeclaration
   {
-    var copy = self
-    copy.attachments.removeAll { $0.key == ObjectIdentifier(key) }
-    copy.attachments.append(
+    attachments.removeAll { $0.key == ObjectIdentifier(key) }
+    attachments.append(
       DeclaredAttachment(key: ObjectIdentifier(key), value: value) { node in
         node.settingAttachment(key, to: value)
       })
-    return copy
+    return self
+  }
+
+  /// Returns this declaration with the value declared for `key` changed by `body`, without a
+  /// copy of it (see ``ModifierHost/updatingAttachment(_:_:)``).
+  ///
+  /// - Parameters:
+  ///   - key: The attachment's key.
+  ///   - body: Changes the value.
+  /// - Returns: The changed declaration.
+  public consuming func updatingAttachment<Key: NodeAttachmentKey>(
+    _ key: Key.Type, _ body: (inout Key.Value) -> Void
+  ) -> NodeDeclaration {
+    // NB: `self`, not a copy of it, which would share the list and so the value.
+    var value = Key.defaultValue
+    if let index = attachments.firstIndex(where: { $0.key == ObjectIdentifier(key) }) {
+      // Taken out of the list, so that the value is not shared with it when it changes. Only
+      // `settingAttachment` and this method store under `ObjectIdentifier(Key.self)`, always a
+      // `Key.Value`.
+      value = attachments.remove(at: index).value as! Key.Value
+    }
+    body(&value)
+    return settingAttachment(key, to: value)
   }
 
   /// Returns this declaration with `problem` added to ``problems``.

@@ -70,6 +70,35 @@ extension Node {
     return try body(box.value)
   }
 
+  /// Changes the value attached under a key where it is kept: see
+  /// ``ModifierHost/updatingAttachment(_:_:)``.
+  ///
+  /// - Parameters:
+  ///   - key: The attachment's key.
+  ///   - body: Changes the value (the key's default value when none is attached).
+  /// - Returns: This node.
+  @discardableResult
+  public func updatingAttachment<Key: NodeAttachmentKey>(
+    _ key: Key.Type, _ body: (inout Key.Value) -> Void
+  ) -> Node {
+    // The keys whose values are fields (or have side effects) go through `settingAttachment`.
+    guard key != NodeGeometryKey.self, key != InputTraitsKey.self, key != LifecycleCallbacks.self else {
+      var value = self[attachment: key]
+      body(&value)
+      return settingAttachment(key, to: value)
+    }
+    // Taken out of its box, which is dropped, so that the value is not shared when it changes.
+    // Invariant 9: what is stored under `ObjectIdentifier(Key.self)` is an `AttachmentBox<Key.Value>`.
+    var value =
+      takeAttachment(for: ObjectIdentifier(key)).map {
+        unsafeDowncast($0, to: AttachmentBox<Key.Value>.self).value
+      }
+      ?? Key.defaultValue
+    body(&value)
+    self[attachment: key] = value
+    return self
+  }
+
   /// Whether a value is attached under a key.
   @inlinable
   public func hasAttachment<Key: NodeAttachmentKey>(_ key: Key.Type) -> Bool { box(for: key) != nil }

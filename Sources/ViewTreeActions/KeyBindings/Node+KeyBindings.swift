@@ -3,7 +3,27 @@ import ViewTree
 
 /// A node's key bindings, in the order they were declared.
 enum KeyBindingsAttachment: NodeAttachmentKey {
-  static var defaultValue: [KeyBinding] { [] }
+  static var defaultValue: KeyBindingList { KeyBindingList() }
+}
+
+/// A node's key bindings in the order they were declared, with their keys recorded so that a
+/// new binding finds the one it overlaps in O(*s*), in the length of its keys, however many the
+/// node has. Changed where it is kept (`updatingAttachment`), declaring *b* bindings on a node, or
+/// on a declaration in one chain of modifiers, is O(*b*) in all.
+struct KeyBindingList {
+  /// The bindings, in the order they were declared.
+  private(set) var bindings: [KeyBinding] = []
+  /// Each binding's keys, with its position in `bindings`.
+  private var keys = OverlapIndex<Int>()
+
+  /// Appends `binding`, unless its keys overlap a binding's (one begins with the other): then
+  /// returns that binding and changes nothing.
+  mutating func append(_ binding: KeyBinding) -> KeyBinding? {
+    // Keys are never empty (a binding refuses them when made), so `claim` records them.
+    if let position = keys.claim(binding.keys, for: bindings.count) { return bindings[position] }
+    bindings.append(binding)
+    return nil
+  }
 }
 
 /// How a node's bindings show their keys, where `bindKey(_:to:shownAs:passesModal:)` said: kept beside the
@@ -165,6 +185,10 @@ extension ModifierHost {
   ///     holds the focus (a global quit on the window): every other binding outside the modal
   ///     scope is inert until it closes (see `Node.isInert`).
   /// - Returns: This node or declaration, for chaining.
+  /// - Complexity: O(*s*) amortized, in the number of chords, however many bindings the node
+  ///   has, on a node and in a chain of modifiers. A declaration kept in a variable and bound in a
+  ///   loop (`declaration = declaration.bindKey(...)`) is copied with its bindings on each call:
+  ///   write `declaration = (consume declaration).bindKey(...)` there.
   @discardableResult
   public consuming func bindKey(
     _ keys: String, to identifier: String, shownAs: String? = nil, passesModal: Bool = false
@@ -201,19 +225,18 @@ extension ModifierHost {
   /// Adds `binding` to this host's bindings, with how its keys are shown if `shownAs` says, or
   /// reports the binding of theirs it overlaps.
   private consuming func appending(_ binding: KeyBinding, shownAs: String?) -> Self {
-    var bindings = self[attachment: KeyBindingsAttachment.self]
-    if let existing = bindings.first(where: { $0.keys.overlaps(binding.keys) }) {
-      return reporting(
+    // Changed where they are kept: a copy per binding would make declaring b bindings O(b²).
+    var existing: KeyBinding?
+    let host = updatingAttachment(KeyBindingsAttachment.self) { existing = $0.append(binding) }
+    if let existing {
+      let description = host.hostDescription
+      return host.reporting(
         ViewTreeActionsError.keysConflict(
-          keys: binding.keys, node: hostDescription, bound: existing.keys,
+          keys: binding.keys, node: description, bound: existing.keys,
           identifier: existing.identifier.text))
     }
-    bindings.append(binding)
-    guard let shownAs else { return settingAttachment(KeyBindingsAttachment.self, to: bindings) }
-    var shown = self[attachment: KeysShownAsAttachment.self]
-    shown[binding.keys] = shownAs
-    return settingAttachment(KeyBindingsAttachment.self, to: bindings)
-      .settingAttachment(KeysShownAsAttachment.self, to: shown)
+    guard let shownAs else { return host }
+    return host.updatingAttachment(KeysShownAsAttachment.self) { $0[binding.keys] = shownAs }
   }
 }
 
@@ -221,7 +244,7 @@ extension Node {
   /// The keys bound on this node, in the order they were declared (each binding's ``KeyBinding/node``
   /// is `nil`: it is this node).
   public var keyBindings: [KeyBinding] {
-    self[attachment: KeyBindingsAttachment.self]
+    Array(self[attachment: KeyBindingsAttachment.self].bindings)
   }
 
   /// Removes every key binding of this node.

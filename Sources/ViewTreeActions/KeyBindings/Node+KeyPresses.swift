@@ -227,10 +227,10 @@ extension Node {
       guard node.hasAttachments else { return false }
       // Compared where they are stored: most bindings begin with another chord. (Keys are never
       // empty: a binding refuses them when made.)
-      node.withAttachment(KeyBindingsAttachment.self) { bindings in
-        for index in bindings.indices
-        where bindings[index].keys.chords[0] == chord && appliesHere(bindings[index].role) {
-          first = KeyBinding(bindings[index], on: node)
+      node.withAttachment(KeyBindingsAttachment.self) { list in
+        for index in list.bindings.indices
+        where list.bindings[index].keys.chords[0] == chord && appliesHere(list.bindings[index].role) {
+          first = KeyBinding(list.bindings[index], on: node)
           return
         }
       }
@@ -275,8 +275,8 @@ extension Node {
     walkAncestors { node in
       defer { reach.passed(node) }
       guard node.hasAttachments else { return false }
-      node.withAttachment(KeyBindingsAttachment.self) { bindings in
-        for binding in bindings
+      node.withAttachment(KeyBindingsAttachment.self) { list in
+        for binding in list.bindings
         where appliesHere(binding.role) && reach.admits(binding) && body(KeyBinding(binding, on: node)) {
           stopped = true
           return
@@ -494,7 +494,8 @@ extension KeyBinding {
       return tree.firstDefaultKeyBinding { $0.binds(self) } != nil
     }
     guard node.isDescendant(of: declaring), declaring.hasAttachments else { return false }
-    return declaring.withAttachment(KeyBindingsAttachment.self) { $0.contains { $0.binds(self) } } ?? false
+    return declaring.withAttachment(KeyBindingsAttachment.self) { $0.bindings.contains { $0.binds(self) } }
+      ?? false
   }
 }
 

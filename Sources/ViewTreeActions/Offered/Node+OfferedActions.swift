@@ -96,8 +96,8 @@ extension Node {
       }
       let shown = node[attachment: KeysShownAsAttachment.self]
       node.withAttachment(KeyBindingsAttachment.self) { declared in
-        list.reserveCapacity(declared.count)
-        for binding in declared where appliesHere(binding.role) && reach.admits(binding) {
+        list.reserveCapacity(declared.bindings.count)
+        for binding in declared.bindings where appliesHere(binding.role) && reach.admits(binding) {
           add(KeyBinding(binding, on: node), shownAs: shown.isEmpty ? nil : shown[binding.keys])
         }
       }
