@@ -179,18 +179,184 @@ package final class ClickToFocusState {
   }
 }
 
-/// The reference for `HoverState`: the same frames, handlers and moves in plain arrays (each
-/// node's parent, children, edges, hover flag and the action types its handlers take), and the
-/// same work: the descent of `MinimalHitGrid`, the hover flags moved from the old path to the
-/// new, out and over sent up from the old and the new node, leave and enter to the nodes whose
-/// hover changed, and the move sent up to the first node that takes it.
+/// The plainest one-pass form of the pointer's work, the reference for `HoverState` and
+/// `ClickToFocusState`: nodes in one array of plain structs (parent, children as a range of one
+/// list, edges, a hover flag, one bit per action type for the handlers and for the capture
+/// modifiers), the handler closures beside them, and a dispatch that walks the hit path once down
+/// for the capture phase and once up for the bubble, with one bit test per node. A value, and
+/// changed only by its own `mutating` methods, so that no read of it is checked at run time.
+struct PlainPointerTree {
+  /// The bits of the action types the fixtures' handlers take.
+  static let miss: UInt64 = 1 << 0
+  static let enter: UInt64 = 1 << 1
+  static let leave: UInt64 = 1 << 2
+  static let move: UInt64 = 1 << 3
+  static let out: UInt64 = 1 << 4
+  static let over: UInt64 = 1 << 5
+  static let press: UInt64 = 1 << 6
+  static let release: UInt64 = 1 << 7
+  static let click: UInt64 = 1 << 8
+
+  struct Node {
+    var parent: Int
+    var children: Range<Int> = 0..<0
+    let left: Double, top: Double, right: Double, bottom: Double
+    /// The types its handlers take, and those its capture modifiers take.
+    var handles: UInt64 = miss
+    var captures: UInt64 = 0
+    var isFocusable = false
+  }
+
+  private(set) var nodes: [Node] = []
+  /// Each node's hover flag, apart from the nodes, which a hit path only reads.
+  private(set) var isHovered: [Bool] = []
+  private var childList: [Int] = []
+  /// Each node's handlers for the types other than `miss`, with their bit.
+  private var bodies: [[(bit: UInt64, body: (PointerLocation) -> Void)]] = []
+  /// The path of the last hit, root first; `next` is the buffer the next hit fills (and, after a
+  /// hit, the path before it).
+  private(set) var path: [Int] = []
+  private var next: [Int] = []
+  /// How many of `path`'s and `next`'s entries are the paths.
+  private(set) var pathLength = 0
+  private var nextLength = 0
+  /// What the handlers and the capture modifiers on `path` (and on `next`) take, or-ed together
+  /// by the descent: a dispatch of a type none takes walks nothing.
+  private var pathFilter: (handles: UInt64, captures: UInt64) = (0, 0)
+  private var nextFilter: (handles: UInt64, captures: UInt64) = (0, 0)
+
+  /// Adds a node under `parent` (-1 for the root). Children must be added in one run per parent.
+  mutating func add(_ frame: NodeFrame, under parent: Int) -> Int {
+    let node = nodes.count
+    nodes.append(
+      Node(
+        parent: parent, left: frame.x, top: frame.y, right: frame.x + frame.width,
+        bottom: frame.y + frame.height))
+    bodies.append([])
+    isHovered.append(false)
+    if parent >= 0 {
+      if nodes[parent].children.isEmpty { nodes[parent].children = childList.count..<childList.count }
+      childList.append(node)
+      nodes[parent].children = nodes[parent].children.lowerBound..<childList.count
+    }
+    return node
+  }
+
+  mutating func handle(_ bit: UInt64, on node: Int, _ body: @escaping (PointerLocation) -> Void) {
+    nodes[node].handles |= bit
+    bodies[node].append((bit, body))
+  }
+
+  mutating func setFocusable(_ node: Int) { nodes[node].isFocusable = true }
+
+  private static func contains(_ node: Node, _ location: PointerLocation) -> Bool {
+    location.x >= node.left && location.x < node.right && location.y >= node.top && location.y < node.bottom
+  }
+
+  /// Fills `next` with the path to the node under `location`, root first (later children above
+  /// earlier ones), and makes it the hit path; the previous one goes to `next`.
+  mutating func hit(_ location: PointerLocation) {
+    // NB: read through locals, and the path built in a local taken out of `next`, so that the
+    // loop checks no uniqueness and no capacity: a path is never longer than the tree.
+    let (nodes, childList) = (self.nodes, self.childList)
+    var built: [Int] = []
+    swap(&built, &next)
+    if built.count < nodes.count { built = Array(repeating: 0, count: nodes.count) }
+    var length = 0
+    var filter: (handles: UInt64, captures: UInt64) = (0, 0)
+    if Self.contains(nodes[0], location) {
+      var node = 0
+      built[0] = 0
+      length = 1
+      filter = (nodes[0].handles, nodes[0].captures)
+      descent: while true {
+        var index = nodes[node].children.upperBound
+        while index > nodes[node].children.lowerBound {
+          index -= 1
+          let child = childList[index]
+          if Self.contains(nodes[child], location) {
+            node = child
+            built[length] = node
+            length += 1
+            filter.handles |= nodes[child].handles
+            filter.captures |= nodes[child].captures
+            continue descent
+          }
+        }
+        break
+      }
+    }
+    next = built
+    swap(&path, &next)
+    (nextLength, pathLength) = (pathLength, length)
+    nextFilter = pathFilter
+    pathFilter = filter
+  }
+
+  /// Runs `node`'s handler for `bit`.
+  private func run(_ bit: UInt64, on node: Int, _ location: PointerLocation) {
+    for handler in bodies[node] where handler.bit == bit {
+      handler.body(location)
+      return
+    }
+  }
+
+  /// Dispatches the action of `bit` along `path[..<end]`, whose modifiers take what `filter`
+  /// says: the capture modifiers from the top, then the handlers from the bottom up; the node
+  /// that handled it, or -1.
+  func dispatch(
+    _ bit: UInt64, along path: [Int], to end: Int, filter: (handles: UInt64, captures: UInt64),
+    at location: PointerLocation
+  ) -> Int {
+    guard (filter.handles | filter.captures) & bit != 0 else { return -1 }
+    let nodes = self.nodes
+    for index in 0..<end where filter.captures & bit != 0 && nodes[path[index]].captures & bit != 0 {
+      run(bit, on: path[index], location)
+    }
+    var index = end
+    while index > 0 {
+      index -= 1
+      if nodes[path[index]].handles & bit != 0 {
+        run(bit, on: path[index], location)
+        return path[index]
+      }
+    }
+    return -1
+  }
+
+  /// Moves the hover from the previous hit path (`next`, after `hit`) to the hit path, in the
+  /// order the library documents: the flags first, then out at the old node, leave at each node
+  /// left (the innermost first), over at the new node, enter at each node entered (the outermost
+  /// first).
+  mutating func moveHover(at location: PointerLocation) {
+    let (old, new) = (next, path)
+    let (oldLength, newLength) = (nextLength, pathLength)
+    var shared = 0
+    while shared < oldLength, shared < newLength, old[shared] == new[shared] { shared += 1 }
+    guard shared < oldLength || shared < newLength else { return }
+    for index in shared..<oldLength { isHovered[old[index]] = false }
+    for index in shared..<newLength { isHovered[new[index]] = true }
+    let nodes = self.nodes
+    if oldLength > 0 { sink(dispatch(Self.out, along: old, to: oldLength, filter: nextFilter, at: location)) }
+    var index = oldLength
+    while index > shared {
+      index -= 1
+      if nodes[old[index]].handles & Self.leave != 0 { run(Self.leave, on: old[index], location) }
+    }
+    if newLength > 0 {
+      sink(dispatch(Self.over, along: new, to: newLength, filter: pathFilter, at: location))
+    }
+    for index in shared..<newLength where nodes[new[index]].handles & Self.enter != 0 {
+      run(Self.enter, on: new[index], location)
+    }
+  }
+}
+
+/// The reference for `HoverState`: the same tree, handlers and moves as a `PlainPointerTree`,
+/// and the same work in one pass: the descent recording the path, the hover moved by a prefix
+/// diff of the old and new paths with out, leave, over and enter, then the move dispatched.
 package final class MinimalHoverTree {
-  var parent: [Int] = []
-  var children: [[Int]] = []
-  var edges: [(left: Double, top: Double, right: Double, bottom: Double)] = []
-  var hovered: [Bool] = []
-  var handlers: [[ObjectIdentifier]] = []
-  var current = -1
+  private var tree = PlainPointerTree()
   package let left: PointerLocation
   package let right: PointerLocation
 
@@ -199,161 +365,86 @@ package final class MinimalHoverTree {
     let middle = width / 2
     left = PointerLocation(x: middle - 1, y: 5)
     right = PointerLocation(x: middle, y: 5)
-    func add(_ frame: NodeFrame, under parent: Int) -> Int {
-      self.parent.append(parent)
-      children.append([])
-      edges.append((frame.x, frame.y, frame.x + frame.width, frame.y + frame.height))
-      hovered.append(false)
-      handlers.append([ObjectIdentifier(Miss.self)])
-      if parent >= 0 { children[parent].append(self.parent.count - 1) }
-      return self.parent.count - 1
-    }
-    var top = add(NodeFrame(x: 0, y: 0, width: width, height: 10), under: -1)
+    // Built level by level, so that each node's children are added in one run.
+    var top = tree.add(NodeFrame(x: 0, y: 0, width: width, height: 10), under: -1)
     for level in 1..<shared {
-      top = add(NodeFrame(x: Double(level), y: 0, width: width - Double(2 * level), height: 10), under: top)
+      top = tree.add(
+        NodeFrame(x: Double(level), y: 0, width: width - Double(2 * level), height: 10), under: top)
     }
-    for side in 0..<2 {
-      var node = top
-      for level in 0..<branch {
-        let inset = Double(shared + level)
-        node = add(
+    var ends = [top, top]
+    for level in 0..<branch {
+      let inset = Double(shared + level)
+      for side in 0..<2 {
+        ends[side] = tree.add(
           side == 0
             ? NodeFrame(x: inset, y: 0, width: middle - inset, height: 10)
             : NodeFrame(x: middle, y: 0, width: middle - inset, height: 10),
-          under: node)
+          under: ends[side])
         if level == 0 {
-          handlers[node] += [ObjectIdentifier(PointerEnter.self), ObjectIdentifier(PointerLeave.self)]
+          tree.handle(PlainPointerTree.enter, on: ends[side]) { sink($0) }
+          tree.handle(PlainPointerTree.leave, on: ends[side]) { sink($0) }
         }
       }
     }
-    handlers[0].append(ObjectIdentifier(PointerMove.self))
-  }
-
-  func contains(_ node: Int, _ location: PointerLocation) -> Bool {
-    let edge = edges[node]
-    return location.x >= edge.left && location.x < edge.right && location.y >= edge.top
-      && location.y < edge.bottom
-  }
-
-  /// The first node from `node` up with a handler for `type`, or -1.
-  func send(_ type: ObjectIdentifier, from node: Int) -> Int {
-    var node = node
-    while node >= 0 {
-      if handlers[node].contains(type) { return node }
-      node = parent[node]
-    }
-    return -1
+    tree.handle(PlainPointerTree.move, on: 0) { sink($0) }
   }
 
   /// Moves the pointer to `location`; returns the node that took the move, or -1.
-  package func move(to location: PointerLocation) -> Int {
-    var target = -1
-    if contains(0, location) {
-      target = 0
-      descent: while true {
-        for child in children[target].reversed() where contains(child, location) {
-          target = child
-          continue descent
-        }
-        break
-      }
-    }
-    let old = current
-    if old != target {
-      // The innermost node both paths share: the first hovered node from the new one up.
-      var shared = target
-      while shared >= 0, !hovered[shared] { shared = parent[shared] }
-      var node = old
-      while node != shared {
-        hovered[node] = false
-        if handlers[node].contains(ObjectIdentifier(PointerLeave.self)) { sink(node) }
-        node = parent[node]
-      }
-      node = target
-      while node != shared {
-        hovered[node] = true
-        if handlers[node].contains(ObjectIdentifier(PointerEnter.self)) { sink(node) }
-        node = parent[node]
-      }
-      current = target
-      if old >= 0 { sink(send(ObjectIdentifier(PointerOut.self), from: old)) }
-      if target >= 0 { sink(send(ObjectIdentifier(PointerOver.self), from: target)) }
-    }
-    return target < 0 ? -1 : send(ObjectIdentifier(PointerMove.self), from: target)
+  package func move(to location: PointerLocation) -> Int { tree.pointerMove(to: location) }
+}
+
+extension PlainPointerTree {
+  mutating func pointerMove(to location: PointerLocation) -> Int {
+    hit(location)
+    moveHover(at: location)
+    return dispatch(Self.move, along: path, to: pathLength, filter: pathFilter, at: location)
+  }
+
+  /// A press and a release at `location` after the focus was cleared: the press focuses the
+  /// nearest focusable node from the one hit up and is dispatched, the release is dispatched
+  /// where it is hit, and a click follows where the press was if the release is over it.
+  mutating func click(at location: PointerLocation, focused: inout Int) -> Int {
+    focused = -1
+    hit(location)
+    moveHover(at: location)
+    guard pathLength > 0 else { return -1 }
+    let pressed = path[pathLength - 1]
+    var candidate = pressed
+    while candidate >= 0, !nodes[candidate].isFocusable { candidate = nodes[candidate].parent }
+    focused = candidate
+    sink(dispatch(Self.press, along: path, to: pathLength, filter: pathFilter, at: location))
+    hit(location)
+    moveHover(at: location)
+    guard pathLength > 0 else { return -1 }
+    let released = path[pathLength - 1]
+    sink(dispatch(Self.release, along: path, to: pathLength, filter: pathFilter, at: location))
+    guard released == pressed else { return -1 }
+    return dispatch(Self.click, along: path, to: pathLength, filter: pathFilter, at: location)
   }
 }
 
-/// The reference for `ClickToFocusState`: the same chain in plain arrays (each node's parent,
-/// children, edges, whether it can take focus and the action types its handlers take), and the
-/// same work: the focus cleared, a press (the descent of `MinimalHitGrid`, the focus given to
-/// the nearest node from the hit one up that can take it, the press sent up), then a release
-/// (the descent again, the release sent up, and the click sent up from the node pressed if the
-/// release is over it).
+/// The reference for `ClickToFocusState`: the same chain, frames and focusable node as a
+/// `PlainPointerTree`, and the same work in one pass each: the focus cleared, the press (the
+/// descent, the focus given to the nearest node from the hit one up that can take it, the press
+/// dispatched), the release (the descent again, the release dispatched) and the click dispatched
+/// from the node pressed.
 package final class MinimalClickChain {
-  var parent: [Int] = []
-  var children: [[Int]] = []
-  var edges: [(left: Double, top: Double, right: Double, bottom: Double)] = []
-  var focusable: [Bool] = []
-  var handlers: [[ObjectIdentifier]] = []
-  var focused = -1
-  var pressed = -1
+  private var tree = PlainPointerTree()
+  private var focused = -1
   package let location: PointerLocation
 
   package init(depth: Int = 16) {
     location = PointerLocation(x: Double(depth), y: Double(depth))
     for level in 0..<depth {
-      parent.append(level - 1)
-      children.append([])
-      if level > 0 { children[level - 1].append(level) }
-      edges.append(
-        level == 0 ? (0, 0, 100, 100) : (Double(level), Double(level), Double(level) + 50, Double(level) + 50)
-      )
-      focusable.append(level == depth / 2)
-      handlers.append([ObjectIdentifier(Miss.self)])
+      let node = tree.add(
+        level == 0
+          ? NodeFrame(x: 0, y: 0, width: 100, height: 100)
+          : NodeFrame(x: Double(level), y: Double(level), width: 50, height: 50),
+        under: level - 1)
+      if level == depth / 2 { tree.setFocusable(node) }
     }
-  }
-
-  func hit(_ location: PointerLocation) -> Int {
-    func contains(_ node: Int) -> Bool {
-      let edge = edges[node]
-      return location.x >= edge.left && location.x < edge.right && location.y >= edge.top
-        && location.y < edge.bottom
-    }
-    guard contains(0) else { return -1 }
-    var target = 0
-    descent: while true {
-      for child in children[target].reversed() where contains(child) {
-        target = child
-        continue descent
-      }
-      return target
-    }
-  }
-
-  /// The first node from `node` up with a handler for `type`, or -1.
-  func send(_ type: ObjectIdentifier, from node: Int) -> Int {
-    var node = node
-    while node >= 0 {
-      if handlers[node].contains(type) { return node }
-      node = parent[node]
-    }
-    return -1
   }
 
   /// One click: returns the node that took it, or -1.
-  package func click() -> Int {
-    focused = -1
-    let target = hit(location)
-    guard target >= 0 else { return -1 }
-    var candidate = target
-    while candidate >= 0, !focusable[candidate] { candidate = parent[candidate] }
-    if candidate >= 0 { focused = candidate }
-    pressed = target
-    sink(send(ObjectIdentifier(PointerPress.self), from: target))
-    let released = hit(location)
-    guard released >= 0 else { return -1 }
-    sink(send(ObjectIdentifier(PointerRelease.self), from: released))
-    guard released == pressed else { return -1 }
-    return send(ObjectIdentifier(PointerClick.self), from: released)
-  }
+  package func click() -> Int { tree.click(at: location, focused: &focused) }
 }

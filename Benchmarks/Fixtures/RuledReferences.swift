@@ -1,9 +1,9 @@
 import ViewTree
 
 // The references with the rules the library keeps and the minimal ones skip, in plain safe Swift:
-// a capture phase from the top before the bubble, no modifier added during a dispatch runs (each
-// node's count of entries is taken when the path is), a limit on nested dispatches, and a result
-// that says which node answered. The minimal references (`MinimalRequestChain`,
+// a capture phase from the top before the bubble, no modifier added during a dispatch runs (the
+// entries are read as they were when it began), a limit on nested dispatches, and a result that
+// says which node answered. The minimal references (`MinimalRequestChain`,
 // `MinimalPerformChain`) walk up once and stop at the first match.
 
 /// One entry of a node in a ruled reference: what it is, the type it takes, and its closure.
@@ -27,8 +27,8 @@ package struct RuledEntry {
 final class RuledWalk {
   let parent: [Int]
   var entries: [[RuledEntry]]
-  /// The nodes from the leaf up, with how many entries each had when the dispatch began; reused.
-  private var path: [(node: Int, limit: Int)] = []
+  /// The path's buffer, reused: the nodes from the leaf up.
+  private var path: [Int] = []
   /// Dispatches in progress, for the limit on nested ones.
   private var nesting = 0
   static let nestingLimit = 64
@@ -42,6 +42,11 @@ final class RuledWalk {
   /// (one that `stops` stops it), then the first responder entry for it from the leaf up, whose
   /// object and node `answer` turns into the answer. `nil` when nobody answered, a capture
   /// stopped it, or too many dispatches are nested.
+  ///
+  /// The entries are read from a local copy taken when the dispatch begins (the array's
+  /// reference, not its elements), so an entry added meanwhile (to `entries`, which then copies
+  /// itself) does not run, and reading them needs no check; the path is built in the buffer taken
+  /// out of `path` for the dispatch (a nested dispatch finds it empty and makes its own).
   @inline(__always)
   func dispatch<Answer>(
     _ type: ObjectIdentifier, stops: (AnyObject) -> Bool, answer: (AnyObject, Int) -> Answer?
@@ -49,23 +54,29 @@ final class RuledWalk {
     guard nesting < Self.nestingLimit else { return nil }
     nesting += 1
     defer { nesting -= 1 }
-    path.removeAll(keepingCapacity: true)
+    let entries = self.entries
+    var path: [Int] = []
+    swap(&path, &self.path)
+    defer { swap(&path, &self.path) }
+    // A path is never longer than the chain: written by index, it needs no capacity check.
+    if path.count < parent.count { path = Array(repeating: 0, count: parent.count) }
+    var length = 0
     var node = 0
     while node >= 0 {
-      path.append((node, entries[node].count))
+      path[length] = node
+      length += 1
       node = parent[node]
     }
-    // A copy: a nested dispatch reuses `path`.
-    let path = self.path
-    for (node, limit) in path.reversed() {
-      for index in 0..<limit where entries[node][index].kind == .capture && entries[node][index].type == type
-      {
+    // Read in place: an entry copied out would retain its object.
+    for node in path[..<length].reversed() {
+      for index in entries[node].indices
+      where entries[node][index].kind == .capture && entries[node][index].type == type {
         if stops(entries[node][index].object) { return nil }
       }
     }
-    for (node, limit) in path {
-      for index in 0..<limit where entries[node][index].kind == .respond && entries[node][index].type == type
-      {
+    for node in path[..<length] {
+      for index in entries[node].indices
+      where entries[node][index].kind == .respond && entries[node][index].type == type {
         return answer(entries[node][index].object, node)
       }
     }
