@@ -164,6 +164,7 @@ struct ModifierStore {
 
   /// Appends `entry`.
   mutating func append(_ entry: consuming ModifierEntry) {
+    EditStamp.advance()
     let count = self.count
     if count == capacity {
       let newCapacity = max(1, capacity * 2)
@@ -185,6 +186,7 @@ struct ModifierStore {
 
   /// Removes and returns the entry at `position`, which is below `count`.
   mutating func remove(at position: Int) -> ModifierEntry {
+    EditStamp.advance()
     let count = self.count
     let removed = (entries + position).move()
     (entries + position).moveInitialize(from: entries + position + 1, count: count - position - 1)
@@ -194,6 +196,7 @@ struct ModifierStore {
 
   /// Empties the store and returns what it held, for the caller to release after the change.
   mutating func takeAll() -> ModifierStore {
+    EditStamp.advance()
     defer { base = nil }
     return self
   }

@@ -165,6 +165,8 @@ public final class Node {
   }
 
   deinit {
+    // Its children that survive it lose their parent.
+    EditStamp.advance()
     _store.deallocate()
     // Tear down without recursion: a long chain would otherwise overflow the stack, one nested
     // deinit per level. Children that nobody else holds have their own children moved onto the
@@ -236,6 +238,7 @@ public final class Node {
     get { !isInactive }
     set {
       guard newValue == isInactive else { return }
+      EditStamp.advance()
       if newValue {
         let parent = extras.inactiveParent
         extras.isInactive = false

@@ -92,6 +92,46 @@ extension Node {
     return .unhandled
   }
 
+  /// The node whose responder for exactly `type` answers a request of `type` sent from this
+  /// node when nothing else would see the request: no capture, receive, transform, lift, observer
+  /// or other handler on the path may take it, the tree has no ``NodeTree/stepObserver``, and a
+  /// dispatch would run (the tree is below its reentrancy limit). `nil` otherwise, or when the
+  /// node is not in a rooted tree.
+  ///
+  /// A caller that sends many such requests from one node (the list of what a node offers
+  /// validates each of its entries) may then ask the responder directly, with what a dispatch
+  /// would give it, and nobody can tell the difference.
+  ///
+  /// - Complexity: O(*d* + *m*): the path's depth and its modifiers.
+  package func soleResponder(for type: any Action.Type) -> Node? {
+    var path: [Node] = []
+    walkAncestors { node in
+      path.append(node)
+      return false
+    }
+    guard let top = path.last, let state = top._state, top.activeParent == nil,
+      state.settings.stepObserver == nil, state.dispatchDepth < state.settings.reentrancyLimit
+    else { return nil }
+    let actionType = ObjectIdentifier(type)
+    // The capture phase runs from the root down, above the responder too.
+    for node in path {
+      for position in 0..<node._store.count where node._store[position].phase == .capture {
+        if Self.reading(of: node._store[position], for: actionType) != .skips { return nil }
+      }
+    }
+    for node in path {
+      for position in 0..<node._store.count where node._store[position].phase == .bubble {
+        let entry = node._store[position]
+        switch (Self.reading(of: entry, for: actionType), entry.kind) {
+        case (.skips, _): continue
+        case (.exact, .respond): return node
+        default: return nil
+        }
+      }
+    }
+    return nil
+  }
+
   /// How a modifier relates to an action type, when that is known without running it.
   private enum Reading {
     /// It sees every action.

@@ -22,9 +22,13 @@ extension NodeTree {
   /// (see ``Node/resolveKey(_:)``) is kept, marked.
   ///
   /// Each entry is validated once, from `node`, with its nearest item or binding as sender, after
-  /// the walk: a validation runs user code, which may change the tree. A focus move is always
-  /// enabled, titled "Focus next" and so on, and no manager is asked. Performing an entry's
-  /// ``ActionEntry/identifier`` from `node` goes through the chain as any perform does.
+  /// the walk: a validation runs user code, which may change the tree. Each gives what
+  /// `node.validate(_:sender:)` would, but when only the nearest manager would see a validation
+  /// request on the path (no capture, observer or other modifier takes one, no step observer),
+  /// the path's providers are gathered once and the manager asked directly, again after any
+  /// change to the tree. A focus move is always enabled, titled "Focus next" and so on, and no
+  /// manager is asked. Performing an entry's ``ActionEntry/identifier`` from `node` goes through
+  /// the chain as any perform does.
   ///
   /// - Parameters:
   ///   - node: Where the actions would be invoked: the focus (``ViewTree/NodeTree/firstResponder``)
@@ -36,7 +40,7 @@ extension NodeTree {
   /// - Returns: The entries.
   /// - Complexity: O(*d* + *b*·*s* + *i* + *r*) in the depth, the bindings on the path and the
   ///   length of their keys, the subtree's size and the registered actions, plus one validation
-  ///   per entry.
+  ///   per entry (its action's `validate` and the path's providers).
   public func offeredActions(
     at node: Node? = nil, itemsIn subtree: Node? = nil, includingRegistered: Bool = true
   ) -> [ActionEntry] {
@@ -177,20 +181,15 @@ private struct OfferGathering {
   /// The entries, each validated once from `start`; the first is the default when `isDefault`
   /// (the start is an item: its own item was found first).
   func validated(from start: Node, isDefault: Bool) -> [ActionEntry] {
-    // One box naming an item sender, reused from item to item while nothing else keeps it.
-    var sender: SenderBox?
+    var route = ValidationRoute(from: start)
     return gathered.enumerated().map { position, entry in
       let first = entry.offers[0]
       let validation: Validation
       switch first.source {
       case .item:
-        if let item = first.node {
-          validation = start.validate(entry.identifier, sender: item, reusing: &sender)
-        } else {
-          validation = start.validate(entry.identifier)
-        }
+        validation = route.validate(entry.identifier, sender: first.node)
       case .binding:
-        validation = start.validate(entry.identifier, sender: first.binding)
+        validation = route.validate(entry.identifier, sender: first.binding)
       case .focusMove:
         if let binding = first.binding, case .moveFocus(let move) = binding.role {
           validation = Validation(title: "Focus \(move)")
@@ -198,7 +197,7 @@ private struct OfferGathering {
           validation = .unavailable
         }
       case .manager:
-        validation = start.validate(entry.identifier)
+        validation = route.validate(entry.identifier, sender: nil)
       }
       let shown = entry.offers.first { $0.binding != nil && !$0.isShadowed }
       return ActionEntry(
@@ -207,6 +206,60 @@ private struct OfferGathering {
         isDefault: isDefault && position == 0, keys: shown?.binding?.keys, keysShownAs: shown?.shownAs,
         node: first.node,
         shadowedBy: nil)
+    }
+  }
+}
+
+/// Validations of many identifiers from one node, each what `Node.validate(_:sender:)` from it
+/// gives, at the cost of one walk: when the nearest manager is the only modifier on the path
+/// that would see a validation request (see `Node.soleResponder(for:)`), the manager and the
+/// providers of the nodes from the start up to it are gathered once, and each validation asks
+/// the manager directly with them. Otherwise each is a request sent up the tree.
+///
+/// A validation runs user code (its action's `validate`, the providers), which may change the
+/// tree: the gathering holds while no tree changed (`EditStamp`), and is made again when one did.
+struct ValidationRoute {
+  private let start: Node
+  /// The answering manager and the providers on the way, nearest first; `nil` when each
+  /// validation is a request.
+  private var direct: (manager: ActionManager, providers: [NodeProviders])?
+  /// The `EditStamp` when `direct` was gathered.
+  private var stamp: UInt64 = 0
+  /// One box naming a sender, reused from validation to validation while nothing else keeps it.
+  private var box: SenderBox?
+
+  init(from start: Node) {
+    self.start = start
+    gather()
+  }
+
+  private mutating func gather() {
+    stamp = EditStamp.current
+    guard let responder = start.soleResponder(for: ValidationRequest.self),
+      let manager = responder.attachedActionManager
+    else {
+      direct = nil
+      return
+    }
+    var providers: [NodeProviders] = []
+    start.walkAncestors { node in
+      if node.hasAttachments, let provided = node[attachment: ContextProviders.self] {
+        providers.append(provided)
+      }
+      return node === responder
+    }
+    direct = (manager, providers)
+  }
+
+  /// The validation of `identifier` from the start with `sender`, the start when `nil`.
+  mutating func validate(_ identifier: String, sender: Any?) -> Validation {
+    if stamp != EditStamp.current { gather() }
+    guard let (manager, providers) = direct else {
+      guard let node = sender as? Node else { return start.validate(identifier, sender: sender) }
+      return start.validate(identifier, sender: node, reusing: &box)
+    }
+    return manager.validateProviding(identifier, sender: sender ?? start) { context in
+      for provided in providers { provided.callAll(context) }
     }
   }
 }
