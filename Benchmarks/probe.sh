@@ -68,8 +68,10 @@ collected() {
   case $name in
   Remove*Chain* | *Place* | InsertRow* | *Branch*) only=(--collect-atstart=no --toggle-collect='*probeMeasured*') ;;
   esac
-  valgrind --tool=callgrind --callgrind-out-file=/dev/null "${only[@]}" "$probe" "$name" "$operations" 2>&1 |
-    awk '/Collected/ { print $NF }'
+  local output
+  output=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "${only[@]}" "$probe" "$name" "$operations" 2>&1) ||
+    { echo "the probe failed on $name:" >&2; tail -5 <<<"$output" >&2; exit 1; }
+  awk '/Collected/ { print $NF }' <<<"$output"
 }
 
 # Prints `name count` for each benchmark, its instructions per operation: a run's count minus a
