@@ -1,6 +1,6 @@
 // Hit testing: the walk from the root down to the nodes under a point.
 //
-// Safety (invariant 11 of `INVARIANTS.md`): the walk reads nodes, their children's slots and
+// Safety (invariant 12 of `INVARIANTS.md`): the walk reads nodes, their children's slots and
 // their geometry unretained. It calls no user code: `body` is the hit-testing functions' own (it
 // notes a node and says whether to go on), so nothing changes the tree while it walks. Each node
 // it holds is kept alive by its parent's children list, and each list's storage, whose address a
@@ -27,7 +27,7 @@ extension TreeState {
   /// With `subtree`, a node of the tree, only its subtree takes hits, clipped by its ancestors'
   /// frames as by its own: the rest of the tree is as if absent (a modal scope's outside).
   ///
-  /// `body` must not change the tree or call user code (invariant 11).
+  /// `body` must not change the tree or call user code (invariant 12).
   func forEachHit(at location: PointerLocation, within subtree: Node? = nil, _ body: (Node) -> Bool) {
     if let subtree {
       var ancestor = subtree.activeParent
@@ -174,7 +174,7 @@ extension Node {
   /// The type filters of this node and of each of its ancestors (bubble and capture together):
   /// what `Dispatcher.mayRun` asks about, for the price of two loads a node and no path.
   ///
-  /// Reads the nodes unretained, and calls no code (invariant 11).
+  /// Reads the nodes unretained, and calls no code (invariant 12).
   func filtersToTop() -> UInt64 {
     var filter: UInt64 = 0
     var node: Unmanaged<Node>? = .passUnretained(self)
@@ -193,7 +193,7 @@ extension Node {
   /// type filters of the nodes it passed (bubble and capture together).
   ///
   /// The nodes it passes over are not retained; `notify` must not change the tree or call user
-  /// code (invariant 11): it lists the nodes to tell, which retains them.
+  /// code (invariant 12): it lists the nodes to tell, which retains them.
   @discardableResult
   func setHover<A: Action>(
     _ hovered: Bool, below shared: Node?, notifying type: A.Type, _ notify: (Node) -> Void
@@ -240,7 +240,7 @@ extension TreeState {
   /// no children on the way, that node is the one the full walk would give first; the descent
   /// notes on the way what the hover path shares with it and the type filters of the path.
   ///
-  /// Calls no user code (invariant 11).
+  /// Calls no user code (invariant 12).
   func descend(to location: PointerLocation) -> HitDescent {
     var descent = HitDescent()
     var node = Unmanaged.passUnretained(root)

@@ -22,7 +22,7 @@ final class TreeState {
   /// type (see `isInstance`): a small table indexed by the pair, so bounded whatever the types.
   @exclusivity(unchecked) private var instanceCache = ContiguousArray<InstanceCacheEntry>()
 
-  /// The root, which owns this state: unretained, as it outlives it.
+  /// The root, which owns this state: unretained, as it outlives it (invariant 13).
   unowned(unsafe) let root: Node
   /// The focus and who hears of its changes (see `NodeTree+Focus.swift`). Read and written
   /// between calls into user code only (invariant 4): a callback or a filter is copied out of it
