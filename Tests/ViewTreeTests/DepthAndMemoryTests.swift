@@ -45,6 +45,27 @@ import ViewTree
     _ = leaf
   }
 
+  @Test(.stress) func aRequestNobodyAnswersAMillionNodesDeepFailsInLinearTime() throws {
+    var top = Node("bottom")
+    for _ in 1..<Self.depth {
+      let child = top
+      top = Node { child }
+    }
+    let tree = try NodeTree(root: top)
+    let leaf = try #require(tree.node(id: "bottom"))
+    // The error keeps the path's labels; the paths themselves are made only when read.
+    do {
+      _ = try leaf.request(FetchName(id: 1))
+      Issue.record("expected an error")
+    } catch {
+      guard case .unanswered = error.reason else {
+        Issue.record("expected unanswered, got \(error.reason)")
+        return
+      }
+      #expect(error.endedAs == "FetchName(id: 1)")
+    }
+  }
+
   @Test(.stress) func droppingAMillionNodeTreeFreesEveryNode() throws {
     weak var weakLeaf: Node?
     weak var weakRoot: Node?

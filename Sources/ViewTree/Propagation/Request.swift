@@ -95,7 +95,20 @@ public struct RequestError: Error, CustomStringConvertible {
   public let requestType: Any.Type
   /// The paths of the nodes the request was sent through, from the start to the root; empty when
   /// there was no node to send it from.
-  public let path: [String]
+  ///
+  /// - Complexity: O(*d*²) in the depth of the start, the length of the paths together; made when
+  ///   read, so that a request that goes unanswered costs O(*d*).
+  public var path: [String] {
+    // `labels` runs from the start up: each path is its parent's and the node's label.
+    var paths: [String] = []
+    paths.reserveCapacity(labels.count)
+    for label in labels.reversed() {
+      paths.append(paths.last.map { "\($0)/\(label)" } ?? label)
+    }
+    return paths.reversed()
+  }
+  /// The labels of the nodes the request was sent through, from the start to the root.
+  private let labels: [String]
   /// What went wrong.
   public let reason: Reason
   /// For a request that got no answer (``Reason/unanswered(handledBy:)``): the action it had
@@ -106,10 +119,10 @@ public struct RequestError: Error, CustomStringConvertible {
   /// send it from), whose dispatch ended in `outcome` without an answer.
   @usableFromInline
   init(_ type: Any.Type, from start: Node?, outcome: ActionOutcome) {
-    var path: [String] = []
+    var labels: [String] = []
     var node = start
     while let current = node {
-      path.append(current.path)
+      labels.append(current.label)
       node = current.parent
     }
     let reason: Reason
@@ -131,12 +144,14 @@ public struct RequestError: Error, CustomStringConvertible {
       endedAs = "\(action)"
     }
     self.requestType = type
-    self.path = path
+    self.labels = labels
     self.reason = reason
     self.endedAs = endedAs
   }
 
   /// A sentence naming the request type and the path it took.
+  ///
+  /// - Complexity: O(*d*²), as ``path``.
   public var description: String {
     let route = path.isEmpty ? "(no path)" : path.joined(separator: " -> ")
     switch reason {
