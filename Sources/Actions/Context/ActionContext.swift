@@ -58,8 +58,8 @@ public final class ActionContext {
   private var explicitSender: Any = ()
   private var hasExplicitSender = false
   /// The manager that built the context, the sender when the caller gave none. Weak: the manager
-  /// keeps the context for its next perform, and a context it reuses must not keep it (nor cost a
-  /// retain and a release per perform); set once, when the context is made, and read only for the
+  /// keeps the context for its next perform, and a context it reuses must not keep it (nor touch
+  /// its reference count on every perform); set once, when the context is made, and read only for the
   /// default sender. A context that outlives the perform that built it keeps its manager alive
   /// through `keptManager` (see `keepManager()`).
   private weak var maker: ActionManager?
@@ -99,7 +99,7 @@ public final class ActionContext {
   /// Makes a context that nothing else references, made by the same manager, ready for another
   /// perform: the manager recycles contexts so that a perform does not allocate.
   func recycle(identifier: ActionIdentifier) {
-    // The same identifier as last time (a repeated perform) needs no store, so no retain.
+    // The same identifier as last time (a repeated perform) needs no store.
     if !parsedIdentifier.isIdentical(to: identifier) { parsedIdentifier = identifier }
   }
 

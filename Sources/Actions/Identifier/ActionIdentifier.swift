@@ -15,8 +15,8 @@
 ///
 /// See <doc:IdentifierGrammar> for the grammar.
 public struct ActionIdentifier: Hashable, Sendable, CustomStringConvertible {
-  /// One reference, so that passing an identifier around (into contexts, results, caches) costs
-  /// one retain rather than one per field.
+  /// One reference, so that passing an identifier around (into contexts, results, caches) shares
+  /// its fields instead of copying each.
   private final class Storage: Sendable {
     let text: String
     /// The UTF-8 length of the prefix, or -1 when there is none. The prefix is made into a string

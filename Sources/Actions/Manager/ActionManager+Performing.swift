@@ -39,7 +39,7 @@ extension ActionManager {
   private func perform(
     _ context: ActionContext, _ identifier: ActionIdentifier, _ registration: Registration?
   ) -> PerformResult {
-    // NB: a `switch`, not `guard let`, which copies the registration (a retain and a release).
+    // NB: a `switch`, not `guard let`, which would copy the registration to unwrap it.
     switch registration {
     case .some(let registration): perform(context, identifier, registration)
     case .none: .unknown(identifier)
@@ -47,7 +47,7 @@ extension ActionManager {
   }
 
   // NB: the identifier and the registration are the caller's (borrowed): reading them from the
-  // context or unwrapping an optional here would cost a retain and a release each.
+  // context or unwrapping an optional here would copy them.
   private func perform(
     _ context: ActionContext, _ identifier: ActionIdentifier, _ registration: Registration
   ) -> PerformResult {

@@ -89,7 +89,8 @@ public final class ActionManager {
   }
 
   /// A parsed identifier (or its error), with the registration its name resolved to while
-  /// `version` was the manager's `registrationsVersion`. A class, so a cache hit costs one retain.
+  /// `version` was the manager's `registrationsVersion`. A class, so that a cache hit shares the
+  /// entry instead of copying its fields.
   final class CacheEntry {
     /// The identifier when the text parsed; `nil` when it did not, and `error` says why.
     let identifier: ActionIdentifier?
@@ -372,7 +373,7 @@ public final class ActionManager {
     _ body: (ActionContext, ActionIdentifier, Registration?) -> R
   ) -> R {
     // NB: a `let` until the uniqueness check: a `var` lives in memory, and every call that gets
-    // the context would retain and release what it loads from there.
+    // the context would copy what it loads from there.
     let made = makeContext(identifier)
     made.setSender(sender)
     configure(made)
@@ -413,8 +414,8 @@ public final class ActionManager {
       then: { context, _, registration in Self.validate(context, registration) })
   }
 
-  // NB: not `registration?.validate(context) ?? .unavailable`, which copies the registration (a
-  // retain and a release) to unwrap it.
+  // NB: not `registration?.validate(context) ?? .unavailable`, which copies the registration to
+  // unwrap it.
   @inline(__always)
   static func validate(_ context: ActionContext, _ registration: Registration?) -> Validation {
     switch registration {
