@@ -104,27 +104,47 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension KeyChord.Key {
+  /// The keys that are neither characters nor function keys, in the order a listing puts them
+  /// (after the characters), each with its names in every notation and the other names the
+  /// parser takes: the one table of key names, so that a key is added in one line.
+  static let named: [(key: KeyChord.Key, name: String, aliases: [String], aria: String, atspi: String)] = [
+    (.enter, "enter", ["return"], "Enter", "Return"),
+    (.tab, "tab", [], "Tab", "Tab"),
+    (.escape, "escape", ["esc"], "Escape", "Escape"),
+    (.space, "space", [], "Space", "space"),
+    (.backspace, "backspace", [], "Backspace", "BackSpace"),
+    (.delete, "delete", ["del"], "Delete", "Delete"),
+    (.insert, "insert", ["ins"], "Insert", "Insert"),
+    (.home, "home", [], "Home", "Home"),
+    (.end, "end", [], "End", "End"),
+    (.pageUp, "pageup", ["pgup"], "PageUp", "Page_Up"),
+    (.pageDown, "pagedown", ["pgdn"], "PageDown", "Page_Down"),
+    (.up, "up", [], "ArrowUp", "Up"),
+    (.down, "down", [], "ArrowDown", "Down"),
+    (.left, "left", [], "ArrowLeft", "Left"),
+    (.right, "right", [], "ArrowRight", "Right"),
+  ]
+
+  /// Each named key by its name and its aliases, lowercased: what the parser looks up.
+  static let byName: [String: KeyChord.Key] = {
+    var names: [String: KeyChord.Key] = ["plus": .character("+")]
+    for row in named {
+      names[row.name] = row.key
+      for alias in row.aliases { names[alias] = row.key }
+    }
+    return names
+  }()
+
+  /// The key's row in `named`; `nil` for a character or a function key.
+  var namedIndex: Int? { Self.named.firstIndex { $0.key == self } }
+
   /// The key's canonical name.
   public var name: String {
     switch self {
     case .character("+"): "plus"
     case .character(let character): String(character)
-    case .enter: "enter"
-    case .tab: "tab"
-    case .escape: "escape"
-    case .space: "space"
-    case .backspace: "backspace"
-    case .delete: "delete"
-    case .insert: "insert"
-    case .home: "home"
-    case .end: "end"
-    case .pageUp: "pageup"
-    case .pageDown: "pagedown"
-    case .up: "up"
-    case .down: "down"
-    case .left: "left"
-    case .right: "right"
     case .function(let number): "f\(number)"
+    default: Self.named[namedIndex!].name
     }
   }
 }
@@ -215,29 +235,11 @@ enum KeyChordParser {
     }
     // No key name is longer than 9 bytes ("backspace"); a longer name is not lowercased.
     guard name.utf8.count <= 9 else { return nil }
-    switch name.lowercased() {
-    case "enter", "return": return .enter
-    case "tab": return .tab
-    case "escape", "esc": return .escape
-    case "space": return .space
-    case "backspace": return .backspace
-    case "delete", "del": return .delete
-    case "insert", "ins": return .insert
-    case "home": return .home
-    case "end": return .end
-    case "pageup", "pgup": return .pageUp
-    case "pagedown", "pgdn": return .pageDown
-    case "up": return .up
-    case "down": return .down
-    case "left": return .left
-    case "right": return .right
-    case "plus": return .character("+")
-    case let lowered where lowered.hasPrefix("f"):
-      guard let number = Int(lowered.dropFirst()), (1...24).contains(number),
-        !lowered.dropFirst().hasPrefix("0")
-      else { return nil }
-      return .function(number)
-    default: return nil
-    }
+    let lowered = name.lowercased()
+    if let key = KeyChord.Key.byName[lowered] { return key }
+    guard lowered.hasPrefix("f"), let number = Int(lowered.dropFirst()), (1...24).contains(number),
+      !lowered.dropFirst().hasPrefix("0")
+    else { return nil }
+    return .function(number)
   }
 }

@@ -66,22 +66,8 @@ extension KeyChord.Key {
     case .character("+"): "Plus"
     case .character(" "): "Space"
     case .character(let character): character.uppercased()
-    case .enter: "Enter"
-    case .tab: "Tab"
-    case .escape: "Escape"
-    case .space: "Space"
-    case .backspace: "Backspace"
-    case .delete: "Delete"
-    case .insert: "Insert"
-    case .home: "Home"
-    case .end: "End"
-    case .pageUp: "PageUp"
-    case .pageDown: "PageDown"
-    case .up: "ArrowUp"
-    case .down: "ArrowDown"
-    case .left: "ArrowLeft"
-    case .right: "ArrowRight"
     case .function(let number): "F\(number)"
+    default: Self.named[namedIndex!].aria
     }
   }
 
@@ -104,22 +90,8 @@ extension KeyChord.Key {
       case " ": "space"
       default: String(character)
       }
-    case .enter: "Return"
-    case .tab: "Tab"
-    case .escape: "Escape"
-    case .space: "space"
-    case .backspace: "BackSpace"
-    case .delete: "Delete"
-    case .insert: "Insert"
-    case .home: "Home"
-    case .end: "End"
-    case .pageUp: "Page_Up"
-    case .pageDown: "Page_Down"
-    case .up: "Up"
-    case .down: "Down"
-    case .left: "Left"
-    case .right: "Right"
     case .function(let number): "F\(number)"
+    default: Self.named[namedIndex!].atspi
     }
   }
 }

@@ -520,26 +520,13 @@ extension KeyChord {
 }
 
 extension KeyChord.Key {
-  /// The key's place in the listing order, the same for every character.
+  /// The key's place in the listing order, the same for every character: the characters, the
+  /// named keys in their table's order, then the function keys.
   fileprivate var rank: Int {
     switch self {
     case .character: 0
-    case .enter: 1
-    case .tab: 2
-    case .escape: 3
-    case .space: 4
-    case .backspace: 5
-    case .delete: 6
-    case .insert: 7
-    case .home: 8
-    case .end: 9
-    case .pageUp: 10
-    case .pageDown: 11
-    case .up: 12
-    case .down: 13
-    case .left: 14
-    case .right: 15
     case .function(let number): 100 + number
+    default: 1 + namedIndex!
     }
   }
 }
