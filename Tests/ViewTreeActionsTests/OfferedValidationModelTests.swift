@@ -106,4 +106,47 @@ private struct Revealing: ManagedAction {
     // The trees offered something to compare.
     #expect(compared > 1_000)
   }
+
+  /// An action that runs `change` on its first validation, then reveals what it sees.
+  private struct Changing: ManagedAction {
+    let change: () -> Void
+    func validate(context: ActionContext) -> Validation {
+      change()
+      return Revealing().validate(context: context)
+    }
+    func perform(context: ActionContext) throws {}
+  }
+
+  @Test func aValidationThatChangesThePathIsSeenByTheNext() throws {
+    let manager = ActionManager()
+    let tree = NodeTree("root") {
+      Node("panel") {
+        Node("leaf").bindKey("ctrl+a", to: "Change").bindKey("ctrl+b", to: "Open").bindKey(
+          "ctrl+c", to: "Close")
+      }
+      .provideActionContext { $0[FirstKey.self] = "panel" }
+    }
+    let panel = try #require(tree.node(id: "panel"))
+    var changed = false
+    try manager.register(
+      Changing { [unowned panel] in
+        guard !changed else { return }
+        changed = true
+        // The panel stops providing, and a new provider below it provides something else.
+        panel.removeActionContextProviders()
+        panel.children[0].provideActionContext { $0[SecondKey.self] = 7 }
+      }, as: "Change")
+    try manager.register(Revealing(), as: "Open")
+    try manager.register(Revealing(), as: "Close")
+    tree.root.actionManager(manager)
+    let leaf = try #require(tree.node(id: "leaf"))
+    let titles = tree.offeredActions(at: leaf, includingRegistered: false)
+      .filter { $0.offers[0].source == .binding }.map { $0.validation.title ?? "" }
+    #expect(
+      titles == [
+        "panel 0 binding ctrl+a -> Change (on root/panel/leaf) Change",
+        " 7 binding ctrl+b -> Open (on root/panel/leaf) Open",
+        " 7 binding ctrl+c -> Close (on root/panel/leaf) Close",
+      ])
+  }
 }

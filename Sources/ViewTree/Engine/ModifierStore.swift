@@ -164,7 +164,6 @@ struct ModifierStore {
 
   /// Appends `entry`.
   mutating func append(_ entry: consuming ModifierEntry) {
-    EditStamp.advance()
     let count = self.count
     if count == capacity {
       let newCapacity = max(1, capacity * 2)
@@ -186,7 +185,6 @@ struct ModifierStore {
 
   /// Removes and returns the entry at `position`, which is below `count`.
   mutating func remove(at position: Int) -> ModifierEntry {
-    EditStamp.advance()
     let count = self.count
     let removed = (entries + position).move()
     (entries + position).moveInitialize(from: entries + position + 1, count: count - position - 1)
@@ -196,7 +194,6 @@ struct ModifierStore {
 
   /// Empties the store and returns what it held, for the caller to release after the change.
   mutating func takeAll() -> ModifierStore {
-    EditStamp.advance()
     defer { base = nil }
     return self
   }

@@ -155,18 +155,18 @@ extension Node {
   /// Removes the box stored under `id` from the list and returns it, so that the caller releases
   /// it once the list is consistent (each key has at most one box).
   private func takeAttachment(for id: ObjectIdentifier) -> AnyObject? {
-    EditStamp.advance()
     guard let extras = _extras, let index = extras.attachments.firstIndex(where: { $0.key == id }) else {
       return nil
     }
+    extras.attachmentEdits &+= 1
     return extras.attachments.remove(at: index).box
   }
 
   /// Attaches `object` under `id`, replacing what was attached under it.
   @usableFromInline
   func attach(_ object: AnyObject, for id: ObjectIdentifier) {
-    EditStamp.advance()
     let extras = extras
+    extras.attachmentEdits &+= 1
     guard let index = extras.attachments.firstIndex(where: { $0.key == id }) else {
       extras.attachments.append((id, object))
       return

@@ -32,7 +32,8 @@ public final class Node {
   @exclusivity(unchecked) var bubbleFilter: UInt64 = 0
   @exclusivity(unchecked) var captureFilter: UInt64 = 0
   // The serial the next modifier gets: serials increase along the list and are never reused, so a
-  // dispatch that noted this value when it started knows which modifiers were added since.
+  // dispatch that noted this value when it started knows which modifiers were added since. A
+  // removal advances it too, so that it changes with any change to the list (see `PathStamp`).
   @exclusivity(unchecked) var nextSerial: UInt64 = 1
   // The children's slots: a `ChildList` kept in two parts, the slots here and, in the extras, the
   // position of the first child in them, which is 0 unless children were removed from the front.
@@ -165,8 +166,6 @@ public final class Node {
   }
 
   deinit {
-    // Its children that survive it lose their parent.
-    EditStamp.advance()
     _store.deallocate()
     // Tear down without recursion: a long chain would otherwise overflow the stack, one nested
     // deinit per level. Children that nobody else holds have their own children moved onto the
@@ -238,7 +237,6 @@ public final class Node {
     get { !isInactive }
     set {
       guard newValue == isInactive else { return }
-      EditStamp.advance()
       if newValue {
         let parent = extras.inactiveParent
         extras.isInactive = false
@@ -359,6 +357,8 @@ final class NodeExtras {
   // Values other modules attach (see `Node+Attachments.swift`).
   @usableFromInline @exclusivity(unchecked) var attachments:
     ContiguousArray<(key: ObjectIdentifier, box: AnyObject)> = []
+  /// Advances whenever an attachment is set or removed (see `PathStamp`).
+  @exclusivity(unchecked) var attachmentEdits: UInt32 = 0
   @exclusivity(unchecked) var state: TreeState?
   var pinningStates: [Unmanaged<TreeState>] = []
   /// The position of the first child in the node's `_childSlots`.

@@ -143,7 +143,6 @@ extension Node {
     _ nodes: some Collection<Node>, formerParent: Node, keepingScopeMemories: Bool = false,
     site: RemovalSite = .unknown
   ) {
-    EditStamp.advance()
     // The roots of the trees whose focus may need repair, held so that a callback of one tree
     // cannot free another before its turn. Almost always one: no list unless there are more.
     var firstRoot: Node?

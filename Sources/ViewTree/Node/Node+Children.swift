@@ -144,7 +144,6 @@ extension Node {
       _children.insert(child, at: index)
     }
     child._parent = self
-    EditStamp.advance()
     if formerParent == nil, let adoptedTree = child._state { adoptedTree.dropPointer() }
     adjustLifecycleCount(by: watched)
     // What the child shows may now be under the pointer: a fresh leaf without a frame shows

@@ -16,6 +16,7 @@ extension Node {
     }
     // Released at the end of the scope, once the node is consistent again.
     let removed = _store.remove(at: index)
+    nextSerial += 1
     adjustCounts(for: removed.kind, by: -1)
     bubbleFilter = _store.filter(for: .bubble)
     captureFilter = _store.filter(for: .capture)
@@ -24,6 +25,7 @@ extension Node {
   /// Removes every modifier.
   public func removeAllModifiers() {
     let removed = _store.takeAll()
+    nextSerial += 1
     bubbleFilter = 0
     captureFilter = 0
     catchModifierCount = 0

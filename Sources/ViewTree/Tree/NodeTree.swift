@@ -101,10 +101,7 @@ public final class NodeTree {
   /// While it is set, dispatches record steps as if traced (see ``ActionTrace``).
   public var stepObserver: ((ActionStep) -> Void)? {
     get { state.settings.stepObserver }
-    set {
-      EditStamp.advance()
-      state.settings.stepObserver = newValue
-    }
+    set { state.settings.stepObserver = newValue }
   }
 
   /// Creates a tree with an existing root.
@@ -181,7 +178,6 @@ public final class NodeTree {
   /// - Throws: ``ViewTreeError/invalidReentrancyLimit(_:)`` when `limit` is less than 1.
   public func setReentrancyLimit(_ limit: Int) throws(ViewTreeError) {
     guard limit >= 1 else { throw .invalidReentrancyLimit(limit) }
-    EditStamp.advance()
     state.settings.reentrancyLimit = limit
   }
 

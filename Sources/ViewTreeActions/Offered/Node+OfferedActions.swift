@@ -217,14 +217,12 @@ private struct OfferGathering {
 /// the manager directly with them. Otherwise each is a request sent up the tree.
 ///
 /// A validation runs user code (its action's `validate`, the providers), which may change the
-/// tree: the gathering holds while no tree changed (`EditStamp`), and is made again when one did.
+/// tree: the gathering holds while its `PathStamp` is current, and is made again when it is not.
 struct ValidationRoute {
   private let start: Node
   /// The answering manager and the providers on the way, nearest first; `nil` when each
   /// validation is a request.
-  private var direct: (manager: ActionManager, providers: [NodeProviders])?
-  /// The `EditStamp` when `direct` was gathered.
-  private var stamp: UInt64 = 0
+  private var direct: (manager: ActionManager, providers: [NodeProviders], stamp: PathStamp)?
   /// One box naming a sender, reused from validation to validation while nothing else keeps it.
   private var box: SenderBox?
 
@@ -234,13 +232,11 @@ struct ValidationRoute {
   }
 
   private mutating func gather() {
-    stamp = EditStamp.current
-    guard let responder = start.soleResponder(for: ValidationRequest.self),
+    direct = nil
+    guard let stamp = PathStamp(from: start),
+      let responder = start.soleResponder(for: ValidationRequest.self),
       let manager = responder.attachedActionManager
-    else {
-      direct = nil
-      return
-    }
+    else { return }
     var providers: [NodeProviders] = []
     start.walkAncestors { node in
       if node.hasAttachments, let provided = node[attachment: ContextProviders.self] {
@@ -248,18 +244,20 @@ struct ValidationRoute {
       }
       return node === responder
     }
-    direct = (manager, providers)
+    direct = (manager, providers, stamp)
   }
 
   /// The validation of `identifier` from the start with `sender`, the start when `nil`.
   mutating func validate(_ identifier: String, sender: Any?) -> Validation {
-    if stamp != EditStamp.current { gather() }
-    guard let (manager, providers) = direct else {
+    // NB: `direct` is read where it is: a copy would retain the manager, the providers and the
+    // stamp's path.
+    if direct?.stamp.isCurrent == false { gather() }
+    guard direct != nil else {
       guard let node = sender as? Node else { return start.validate(identifier, sender: sender) }
       return start.validate(identifier, sender: node, reusing: &box)
     }
-    return manager.validateProviding(identifier, sender: sender ?? start) { context in
-      for provided in providers { provided.callAll(context) }
+    return direct!.manager.validateProviding(identifier, sender: sender ?? start) { context in
+      for index in direct!.providers.indices { direct!.providers[index].callAll(context) }
     }
   }
 }
