@@ -17,6 +17,8 @@
 # Without names, `instructions` and `refcounting` cover every benchmark the probe knows. The first
 # two need valgrind.
 set -euo pipefail
+# This script, by a path that still holds after the `cd` (`measure` runs it again).
+self="$(cd "$(dirname "$0")" && pwd)/$(basename "$0")"
 cd "$(dirname "$0")"
 
 mode=${1:-}
@@ -81,7 +83,7 @@ measure() {
   shift
   # NB: each benchmark is measured by this script run again (`per-operation`), so that xargs
   # can run them side by side; the output lines come in the order they finish.
-  printf '%s\n' "$@" | xargs -P "$(nproc)" -n 1 "$0" per-operation "$probe"
+  printf '%s\n' "$@" | xargs -P "$(nproc)" -n 1 "$self" per-operation "$probe"
 }
 
 build_probe() {
