@@ -131,19 +131,6 @@ extension Node {
     return false
   }
 
-  /// Replaces the node's modifiers by `declared`: in place when the shapes agree, the node's
-  /// closures exchanged for the declared ones (the replaced closures are left in `declared`).
-  func replaceModifiers(with declared: inout DeclaredModifiers) {
-    if declared.count == _store.count, hasSameShapes(as: declared) {
-      // Keys and filters stay, as the shapes are the same; the replaced closures leave with the
-      // declaration, after the update, so that no closure's release runs while the list changes.
-      declared.exchangeBodies(with: &_store)
-      return
-    }
-    removeAllModifiers()
-    declared.visitInOrder { modifier in attachModifier(copy modifier) }
-  }
-
   /// Replaces the attachments the previous declaration made by `declared`'s, and the problems by
   /// its problems.
   func replaceDeclaredAttachments(with declared: NodeDeclaration) {
@@ -178,22 +165,6 @@ extension Node {
       } else if child.id != declared[index].id || child.boundHandle != nil {
         return false
       }
-    }
-    return true
-  }
-
-  /// Whether the node's modifiers have, one by one, the kinds and types of `declared` (as many of
-  /// them); how a modifier matches (`exactOnly`) follows from those.
-  private func hasSameShapes(as declared: DeclaredModifiers) -> Bool {
-    // Field by field: copying an entry or a declared modifier would retain its closures.
-    for position in 0..<_store.count {
-      let shape = declared.shape(at: position)
-      guard _store[position].kind == shape.kind,
-        _store[position].matchType.map(ObjectIdentifier.init)
-          == shape.matchType.map(ObjectIdentifier.init),
-        _store[position].outputType.map(ObjectIdentifier.init)
-          == shape.outputType.map(ObjectIdentifier.init)
-      else { return false }
     }
     return true
   }
@@ -288,11 +259,11 @@ extension Node {
     if listed < _children.count {
       var placements: [Placement] = []
       for child in _children.suffix(from: listed) {
-        guard let placement = child._extras?.placement else { continue }
+        guard let placement = child.existingExtras?.placing.placement else { continue }
         result.append(child)
         placements.append(placement)
       }
-      extras.placements = placements
+      extras.placing.placements = placements
     }
     var removed = unnamed
     for nodes in named.values { removed.append(contentsOf: nodes) }

@@ -67,13 +67,13 @@ public final class NodeHandle {
       node.reporting(ViewTreeError.handleMismatch(node: node.path))
       return
     }
-    let orphaned = node._extras?.orphaned
+    let orphaned = node.existingExtras?.placing.orphaned
     // The handle's own declaration: bound to it, as only a bound declaration updates its node.
     node.update(to: declaration, boundTo: self)
     if let orphaned {
       // The view's parent went away, and nothing placed the node again: the view was kept.
       // Reported after the update, which replaces the node's problems by its declaration's.
-      node._extras?.orphaned = nil
+      node.existingExtras?.placing.orphaned = nil
       if node._parent == nil {
         let problem = ViewTreeError.handleOutlivedParent(node: node.path, parent: orphaned.parent)
         node.reporting(problem)
@@ -98,10 +98,10 @@ public final class NodeHandle {
         break
       }
       orphaned = record
-      child.extras.orphaned = record
+      child.extras.placing.orphaned = record
     }
     _node = nil
-    node._extras?.handle = nil
+    node.existingExtras?.handle = nil
     node.removeFromParent()
   }
 
@@ -140,10 +140,10 @@ public final class NodeHandle {
 extension Node {
   /// The handle this node is bound to (see ``NodeHandle``), if any: how code that has the node,
   /// such as a handler, reaches the view's handle.
-  public var handle: NodeHandle? { _extras?.handle }
+  public var handle: NodeHandle? { existingExtras?.handle }
 
   /// The identity of the handle this node is bound to, if any.
-  var boundHandle: ObjectIdentifier? { _extras?.handle.map(ObjectIdentifier.init) }
+  var boundHandle: ObjectIdentifier? { existingExtras?.handle.map(ObjectIdentifier.init) }
 
 }
 

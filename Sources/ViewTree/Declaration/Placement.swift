@@ -164,19 +164,35 @@ extension NodeHandle {
   }
 }
 
+/// What placement keeps on a node (`NodeExtras.placing`).
+struct NodePlacing {
+  /// Where the node placed itself among its parent's placed children (see
+  /// `NodeHandle.place(in:order:)`), if it did.
+  var placement: Placement?
+  /// The positions of its order after the fourth, if it has more (see `Placement`).
+  var placementTail: [Int] = []
+  /// For a parent: the placements of the children that placed themselves, which are the last
+  /// ones of its list, in the same order (a placement search reads this array, not the
+  /// children), and the number the next placement gets.
+  var placements: [Placement] = []
+  var nextPlacement: UInt64 = 0
+  /// Set when the node's parent's view went away while the node's handle lived on.
+  var orphaned: Orphaned?
+}
+
 extension Node {
   /// Whether the node placed itself under its parent (see `NodeHandle.place(in:order:)`).
-  var isPlaced: Bool { _extras?.placement != nil }
+  var isPlaced: Bool { existingExtras?.placing.placement != nil }
 
   /// The number of children the node lists before those that placed themselves.
-  var declaredChildCount: Int { childCount - (_extras?.placements.count ?? 0) }
+  var declaredChildCount: Int { childCount - (existingExtras?.placing.placements.count ?? 0) }
 
   /// The order a placed node was placed with.
   var placementOrder: PlacementOrder? {
-    guard let extras = _extras, let placement = extras.placement else { return nil }
+    guard let extras = existingExtras, let placement = extras.placing.placement else { return nil }
     return PlacementOrder(
       head: (placement.first, placement.second, placement.third, placement.fourth), length: placement.length,
-      tail: extras.placementTail)
+      tail: extras.placing.placementTail)
   }
 
   /// Where a child placed as `placement`, with the positions `tail` after its fourth, goes among
@@ -184,13 +200,14 @@ extension Node {
   private func placedIndex(for placement: Placement, tail: [Int]) -> Int {
     let extras = extras
     let declared = declaredChildCount
-    var (low, high) = (0, extras.placements.count)
+    var (low, high) = (0, extras.placing.placements.count)
     while low < high {
       let middle = (low + high) / 2
-      let other = extras.placements[middle]
+      let other = extras.placing.placements[middle]
       let isBefore =
         other.precedesByHead(placement)
-        ?? other.precedes(placement, tail: child(at: declared + middle).extras.placementTail, otherTail: tail)
+        ?? other.precedes(
+          placement, tail: child(at: declared + middle).extras.placing.placementTail, otherTail: tail)
       if isBefore { low = middle + 1 } else { high = middle }
     }
     return low
@@ -203,7 +220,7 @@ extension Node {
       return
     }
     if child._parent === self {
-      guard let current = child._extras?.placement else {
+      guard let current = child.existingExtras?.placing.placement else {
         child.reporting(ViewTreeError.placedBySlot(node: child.path, parent: path))
         return
       }
@@ -211,20 +228,21 @@ extension Node {
       // Moved among its siblings: taken out where it is (found by its placement), put back
       // where its new order says. No node leaves or enters the tree.
       let declared = declaredChildCount
-      let old = placedIndex(for: current, tail: child.extras.placementTail)
+      let old = placedIndex(for: current, tail: child.extras.placing.placementTail)
       _children.remove(at: declared + old)
-      extras.placements.remove(at: old)
+      extras.placing.placements.remove(at: old)
       let placement = Placement(order, sequence: current.sequence)
-      child.extras.placement = placement
-      child.extras.placementTail = order.tail
+      child.extras.placing.placement = placement
+      child.extras.placing.placementTail = order.tail
       let new = placedIndex(for: placement, tail: order.tail)
       _children.insert(child, at: declared + new)
-      extras.placements.insert(placement, at: new)
+      extras.placing.placements.insert(placement, at: new)
       return
     }
-    let order = order ?? (extras.placements.isEmpty ? [] : self.child(at: childCount - 1).placementOrder!)
-    let placement = Placement(order, sequence: extras.nextPlacement)
-    extras.nextPlacement += 1
+    let order =
+      order ?? (extras.placing.placements.isEmpty ? [] : self.child(at: childCount - 1).placementOrder!)
+    let placement = Placement(order, sequence: extras.placing.nextPlacement)
+    extras.placing.nextPlacement += 1
     adopt(child, at: placedIndex(for: placement, tail: order.tail), placement: placement, tail: order.tail)
   }
 
@@ -233,21 +251,21 @@ extension Node {
   func forgetPlacement(ofChildAt index: Int) {
     let placedIndex = index - declaredChildCount
     guard placedIndex >= 0 else { return }
-    extras.placements.remove(at: placedIndex)
+    extras.placing.placements.remove(at: placedIndex)
     _children[index].forgetOwnPlacement()
   }
 
   /// Forgets that any child placed itself, as every child leaves this node's list.
   func forgetPlacements() {
-    guard let extras = _extras, !extras.placements.isEmpty else { return }
-    for child in _children.suffix(extras.placements.count) { child.forgetOwnPlacement() }
-    extras.placements = []
+    guard let extras = existingExtras, !extras.placing.placements.isEmpty else { return }
+    for child in _children.suffix(extras.placing.placements.count) { child.forgetOwnPlacement() }
+    extras.placing.placements = []
   }
 
   /// Forgets this node's own placement (its parent's list of placements is the caller's).
   func forgetOwnPlacement() {
-    guard let extras = _extras, extras.placement != nil else { return }
-    extras.placement = nil
-    if !extras.placementTail.isEmpty { extras.placementTail = [] }
+    guard let extras = existingExtras, extras.placing.placement != nil else { return }
+    extras.placing.placement = nil
+    if !extras.placing.placementTail.isEmpty { extras.placing.placementTail = [] }
   }
 }

@@ -32,7 +32,7 @@ extension TreeState {
     if let subtree {
       var ancestor = subtree.activeParent
       while let node = ancestor {
-        if let frame = node._extras?.frame, !frame.contains(location) { return }
+        if let frame = node._extras?.pointer.frame, !frame.contains(location) { return }
         ancestor = node.activeParent
       }
     }
@@ -89,7 +89,7 @@ extension TreeState {
       if current.orderStart >= 0 { hitOrder.removeSubrange(Int(current.orderStart)...) }
       let node = current.node
       let (hasFrame, behavior) = node._withUnsafeGuaranteedRef {
-        ($0._extras?.frame != nil, $0._extras?.hitBehavior)
+        ($0._extras?.pointer.frame != nil, $0._extras?.pointer.hitBehavior)
       }
       if hasFrame, let behavior, behavior != .deferToChild {
         if !node._withUnsafeGuaranteedRef(body) || behavior == .opaque { return }
@@ -106,13 +106,13 @@ extension TreeState {
   private static func rejects(_ node: Unmanaged<Node>, _ location: PointerLocation) -> Bool {
     node._withUnsafeGuaranteedRef { node in
       guard let extras = node._extras else { return node._childSlots.isEmpty }
-      guard let frame = extras.frame else {
+      guard let frame = extras.pointer.frame else {
         return node._childSlots.count == extras.childHead || extras.isInactive
       }
       // `NodeFrame.contains`, with the edges the extras keep.
       return
-        !(location.x >= frame.x && location.x < extras.right && location.y >= frame.y
-        && location.y < extras.bottom) || extras.isInactive
+        !(location.x >= frame.x && location.x < extras.pointer.right && location.y >= frame.y
+        && location.y < extras.pointer.bottom) || extras.isInactive
     }
   }
 
@@ -127,13 +127,15 @@ extension TreeState {
         // `head` on, none is `nil`.
         slots.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: Unmanaged<Node>.self) + head }
       }
-      return (node._childSlots.count - head, children, node._extras?.sortsChildrenByZIndex ?? false)
+      return (node._childSlots.count - head, children, node._extras?.pointer.sortsChildrenByZIndex ?? false)
     }
     var orderStart: Int32 = -1
     if sorts, count > 1 {
       orderStart = Int32(hitOrder.count)
       for index in 0..<count {
-        let zIndex = children.unsafelyUnwrapped[index]._withUnsafeGuaranteedRef { $0._extras?.zIndex ?? 0 }
+        let zIndex = children.unsafelyUnwrapped[index]._withUnsafeGuaranteedRef {
+          $0._extras?.pointer.zIndex ?? 0
+        }
         hitOrder.append((zIndex, index))
       }
       // The top first: the highest `zIndex`, and among equal ones the latest child.
@@ -155,18 +157,6 @@ extension TreeState {
       base.deallocate()
     }
     return grown
-  }
-}
-
-extension Node {
-  /// Sets the node's geometry (see `NodeGeometry`), and notes on its parent that hit testing
-  /// must sort the children when it declares a `zIndex`: for good, as a parent that has sorted
-  /// once may again. Returns whether the geometry changed.
-  func setGeometry(_ geometry: NodeGeometry?) -> Bool {
-    if _extras?.geometry == geometry { return false }
-    extras.geometry = geometry
-    if extras.zIndex != 0, let parent = _parent { parent.extras.sortsChildrenByZIndex = true }
-    return true
   }
 }
 
@@ -208,7 +198,11 @@ extension Node {
     while let current = node, current.toOpaque() != stop {
       node = current._withUnsafeGuaranteedRef { node in
         // Through `_extras` where the node has them: `extras` hands back a reference it retains.
-        if let extras = node._extras { extras.isHovered = hovered } else { node.extras.isHovered = hovered }
+        if let extras = node._extras {
+          extras.pointer.isHovered = hovered
+        } else {
+          node.extras.pointer.isHovered = hovered
+        }
         filter |= node.bubbleFilter | node.captureFilter
         if node.bubbleFilter & mask != 0, node._store.mayRun(in: .bubble, for: actionType) { notify(node) }
         return node._up
@@ -254,8 +248,8 @@ extension TreeState {
           slots.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: Unmanaged<Node>.self) + head }
         }
         return (
-          node.bubbleFilter | node.captureFilter, extras?.isHovered ?? false,
-          extras?.sortsChildrenByZIndex ?? false,
+          node.bubbleFilter | node.captureFilter, extras?.pointer.isHovered ?? false,
+          extras?.pointer.sortsChildrenByZIndex ?? false,
           node._childSlots.count &- head, children
         )
       }
@@ -289,7 +283,7 @@ extension TreeState {
       }
       descent.target = node
       descent.isExact = node._withUnsafeGuaranteedRef {
-        $0._extras.map { $0.frame != nil && $0.hitBehavior == .opaque } ?? false
+        $0._extras.map { $0.pointer.frame != nil && $0.pointer.hitBehavior == .opaque } ?? false
       }
       return descent
     }

@@ -49,7 +49,7 @@ extension Node {
   /// The value of the field kept for `key`, one of the keys whose values are fields.
   @usableFromInline
   func fieldValue<Key: NodeAttachmentKey>(for key: Key.Type) -> Key.Value? {
-    if key == NodeGeometryKey.self { return _extras?.geometry as? Key.Value }
+    if key == NodeGeometryKey.self { return _extras?.pointer.geometry as? Key.Value }
     return inputTraits as? Key.Value
   }
 

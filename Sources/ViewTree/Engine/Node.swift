@@ -70,6 +70,9 @@ public final class Node {
     }
   }
 
+  /// The node's extras if it has any: what features read their slots through without allocating.
+  var existingExtras: NodeExtras? { _extras }
+
   /// The node's extras, allocated if it has none yet.
   @usableFromInline var extras: NodeExtras {
     if let _extras { return _extras }
@@ -92,18 +95,6 @@ public final class Node {
   var catchModifierCount: Int32 {
     get { _extras?.catchModifierCount ?? 0 }
     set { if newValue != 0 || _extras != nil { extras.catchModifierCount = newValue } }
-  }
-
-  // The nodes of this subtree (this one included) with `onAttach` or `onDetach` callbacks, so that
-  // changes to subtrees without any cost nothing (see `Node+Lifecycle.swift`).
-  var lifecycleCount: Int32 {
-    get { _extras?.lifecycleCount ?? 0 }
-    set { if newValue != 0 || _extras != nil { extras.lifecycleCount = newValue } }
-  }
-
-  var hasLifecycleCallbacks: Bool {
-    get { _extras?.hasLifecycleCallbacks ?? false }
-    set { if newValue || _extras != nil { extras.hasLifecycleCallbacks = newValue } }
   }
 
   // Set only on the root of a tree: the tree's state, which the root owns (see `TreeState`).
@@ -204,8 +195,8 @@ public final class Node {
         _up = link
       }
       // Hit testing sorts the children of a parent that has one with a `zIndex`.
-      if let newValue, let extras = _extras, extras.zIndex != 0 {
-        newValue.extras.sortsChildrenByZIndex = true
+      if let newValue, let extras = _extras, extras.pointer.zIndex != 0 {
+        newValue.extras.pointer.sortsChildrenByZIndex = true
       }
     }
   }
@@ -347,7 +338,9 @@ public final class Node {
   }
 }
 
-/// The parts of a node that few nodes use (see `Node._extras`).
+/// The parts of a node that few nodes use (see `Node._extras`): the engine's fields, then one
+/// slot per feature, whose type and accessors the feature declares in its own folder. The engine
+/// reads no slot but the pointer's, in the hit walk it keeps for its unsafe code.
 @usableFromInline
 final class NodeExtras {
   // NB: `@exclusivity(unchecked)`: no access calls user code (a replaced or removed attachment
@@ -363,69 +356,30 @@ final class NodeExtras {
   var pinningStates: [Unmanaged<TreeState>] = []
   /// The position of the first child in the node's `_childSlots`.
   var childHead = 0
-  var lifecycleCount: Int32 = 0
   var catchModifierCount: Int32 = 0
-  var hasLifecycleCallbacks = false
   var requiresHandling = false
-  /// Whether a child declared a `zIndex` once, so that hit testing sorts the children (see
-  /// `TreeState.forEachHit`).
-  var sortsChildrenByZIndex = false
-  /// Whether the pointer is over this node or a descendant (see `TreePointer.hovered`).
-  var isHovered = false
-  /// Where the node is, for hit testing and direction moves (see `NodeGeometry`): plain fields,
-  /// as hit testing reads the frame of every sibling it tries.
-  var frame: NodeFrame? {
-    didSet { (right, bottom) = frame.map { ($0.maxX, $0.maxY) } ?? (-.infinity, -.infinity) }
-  }
-  /// The frame's right and bottom edges, computed once when it is set, so that the hit walk
-  /// tests a sibling with four comparisons and no addition.
-  private(set) var right = -Double.infinity
-  private(set) var bottom = -Double.infinity
-  var zIndex = 0
-  var hitBehavior = HitBehavior.opaque
-  /// What the node declared about focus (see `InputTraits`): a field, as focus walks and
-  /// presses read it on every node they pass.
-  var inputTraits: InputTraits?
-
-  /// The geometry the fields hold, `nil` when they hold the defaults.
-  var geometry: NodeGeometry? {
-    get {
-      let geometry = NodeGeometry(frame: frame, zIndex: zIndex, hitBehavior: hitBehavior)
-      return geometry == NodeGeometry() ? nil : geometry
-    }
-    set {
-      frame = newValue?.frame
-      zIndex = newValue?.zIndex ?? 0
-      hitBehavior = newValue?.hitBehavior ?? .opaque
-    }
-  }
+  /// Whether the node was made inactive (see `Node.isActive`): then `_up` is `nil` and its parent
+  /// is kept here, unretained as `_up` is (invariant 1). Unchecked: walks read it for every node
+  /// they pass, and no access calls out.
+  @exclusivity(unchecked) var isInactive = false
+  var inactiveParent: Unmanaged<Node>?
   /// The handle the node is bound to (see ``NodeHandle``), which owns it: unowned, and cleared by
   /// the handle when it lets go of the node (invariant 11 of `INVARIANTS.md`).
   unowned(unsafe) var handle: NodeHandle?
-  // NB: `@exclusivity(unchecked)` on the fields below that walks and updates read for every node
-  // or child they pass: no access to them calls out, so none overlaps another, and the dynamic
-  // checks would cost more than the reads.
-  /// Whether the node was made inactive (see `Node.isActive`): then `_up` is `nil` and its parent
-  /// is kept here, unretained as `_up` is (invariant 1).
-  @exclusivity(unchecked) var isInactive = false
-  var inactiveParent: Unmanaged<Node>?
-  /// Where the node placed itself among its parent's placed children (see
-  /// `NodeHandle.place(in:order:)`), if it did.
-  @exclusivity(unchecked) var placement: Placement?
-  /// The positions of its order after the fourth, if it has more (see `Placement`).
-  var placementTail: [Int] = []
-  /// For a parent: the placements of the children that placed themselves, which are the last
-  /// ones of its list, in the same order (a placement search reads this array, not the
-  /// children), and the number the next placement gets.
-  @exclusivity(unchecked) var placements: [Placement] = []
-  var nextPlacement: UInt64 = 0
-  /// Set when the node's parent's view went away while the node's handle lived on.
-  @exclusivity(unchecked) var orphaned: Orphaned?
-  /// How many updates of this node (`Node.update(to:)`) are running, and the roots of the trees
-  /// that put off their repairs until the outermost ends (see `TreeUpdates`). Unchecked: no
-  /// access calls out, so none overlaps another (invariant 4), and every update reads them.
-  @exclusivity(unchecked) var updateDepth: Int32 = 0
-  @exclusivity(unchecked) var settlingRoots: [Node] = []
+
+  /// The pointer's: where the node is and whether the pointer is over it (`Pointer/`).
+  var pointer = NodePointerState()
+  /// Focus's: what the node declared about focus (`Focus/`, see `InputTraits`).
+  var inputTraits: InputTraits?
+  /// The lifecycle callbacks' counts (`Node/Node+Lifecycle.swift`).
+  var lifecycle = NodeLifecycle()
+  // NB: `@exclusivity(unchecked)` on the two slots below, which placement and updates read for
+  // every child and every ancestor they pass: lent to their feature, which keeps invariant 4's
+  // second part (no access across a call out).
+  /// Placement's: where the node placed itself, and its placed children (`Declaration/`).
+  @exclusivity(unchecked) var placing = NodePlacing()
+  /// The updates running on the node (`Tree/NodeTree+Updates.swift`).
+  @exclusivity(unchecked) var updating = NodeUpdating()
 
   @usableFromInline init() {}
 }
@@ -503,6 +457,57 @@ extension Node {
       node = up
     }
   }
+}
+
+extension Node {
+  /// The number of children, read without copying the list.
+  var childCount: Int { _childSlots.count - (_extras?.childHead ?? 0) }
+
+  /// The child at `index`, read without copying the list.
+  func child(at index: Int) -> Node { _childSlots[(_extras?.childHead ?? 0) + index]! }
+
+  /// Visits the subtree (this node first) in depth-first pre-order with an explicit stack; `body`
+  /// says whether to go on into the node's children, past them, or to stop.
+  func forEachInSubtree(_ body: (Node) throws -> SubtreeVisit) rethrows {
+    // One frame per level: the level's list of children, held while its nodes are visited, and
+    // the next position in it. So a visit costs O(1) however many siblings wait (a search that
+    // stops at the first child of a million siblings visits two nodes), and reads no more than
+    // the child and what `body` reads.
+    guard case .enterChildren = try body(self) else { return }
+    var frames: [(slots: ContiguousArray<Node?>, next: Int)] = []
+    var slots = _childSlots
+    var next = _extras?.childHead ?? 0
+    while true {
+      guard next < slots.count else {
+        guard let frame = frames.popLast() else { return }
+        (slots, next) = frame
+        continue
+      }
+      // Slots from a level's head on are all filled (see `ChildList`).
+      let node = slots[next]!
+      next += 1
+      switch try body(node) {
+      case .stop: return
+      case .skipChildren: continue
+      case .enterChildren:
+        let head = node._extras?.childHead ?? 0
+        guard node._childSlots.count > head else { continue }
+        frames.append((slots, next))
+        slots = node._childSlots
+        next = head
+      }
+    }
+  }
+}
+
+/// What `Node.forEachInSubtree` does after a node's visit.
+enum SubtreeVisit {
+  /// Visit the node's children next.
+  case enterChildren
+  /// Go on past the node's children.
+  case skipChildren
+  /// End the walk.
+  case stop
 }
 
 extension Node: CustomStringConvertible {

@@ -151,7 +151,7 @@ extension Node {
     var updating: Node?
     var current: Node? = formerParent
     while let node = current {
-      if let extras = node._extras, extras.updateDepth > 0 { updating = node }
+      if node.isBeingUpdated { updating = node }
       if !node._pinningStates.isEmpty {
         // Removed from inside a subtree that left dispatching trees: keep it for each of their
         // dispatches (a subtree may sit inside another that a different tree pinned).

@@ -111,12 +111,6 @@ extension Node {
     }
   }
 
-  /// The number of children, read without copying the list.
-  var childCount: Int { _childSlots.count - (_extras?.childHead ?? 0) }
-
-  /// The child at `index`, read without copying the list.
-  func child(at index: Int) -> Node { _childSlots[(_extras?.childHead ?? 0) + index]! }
-
   /// The position of `child` among this node's children, looked for at `near` first and then
   /// ever farther from it.
   func index(ofChild child: Node, near: Int) -> Int {

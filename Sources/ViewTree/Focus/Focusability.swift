@@ -113,7 +113,7 @@ extension ModifierHost {
 
 extension Node {
   /// What this node declared about focus, if anything.
-  var inputTraits: InputTraits? { _extras?.inputTraits }
+  var inputTraits: InputTraits? { existingExtras?.inputTraits }
 
   /// Whether a modal scope makes this node inert: the focus of its tree is inside a trapping
   /// scope (a modal dialog) and this node is outside it. An inert node takes no pointer event
@@ -129,7 +129,7 @@ extension Node {
   }
 
   /// For the root of a tree: the modal scope that holds its focus, if any (see ``isInert``).
-  package var activeModal: Node? { _extras.flatMap { $0.isInactive ? nil : $0.state?.focus.modal } }
+  package var activeModal: Node? { existingExtras.flatMap { $0.isInactive ? nil : $0.state?.focus.modal } }
 
   /// After this node started or stopped being a trap: the tree finds its modal scope anew.
   func trapDidChange() {

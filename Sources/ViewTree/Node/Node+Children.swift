@@ -137,9 +137,9 @@ extension Node {
     }
     if let placement {
       _children.insert(child, at: declaredChildCount + index)
-      extras.placements.insert(placement, at: index)
-      child.extras.placement = placement
-      if !tail.isEmpty { child.extras.placementTail = tail }
+      extras.placing.placements.insert(placement, at: index)
+      child.extras.placing.placement = placement
+      if !tail.isEmpty { child.extras.placing.placementTail = tail }
     } else {
       _children.insert(child, at: index)
     }
@@ -151,7 +151,7 @@ extension Node {
     // the former parent's repairs; the hover runs after them, once the hover path they mend is
     // whole again.
     let rehovered =
-      formerParent != nil || child._extras?.frame != nil || child.childCount > 0
+      formerParent != nil || child.existingExtras?.pointer.frame != nil || child.childCount > 0
       ? child.noteLayoutChange() : nil
     if let formerParent, formerParent !== self {
       formerParent.didDetach(CollectionOfOne(child), formerParent: formerParent)

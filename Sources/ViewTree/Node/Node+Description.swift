@@ -35,7 +35,7 @@ extension Node {
       if depth > Self.drawnDepthLimit { output += " (depth \(depth))" }
       if node === focused { output += " [focused]" }
       if node.isInactive { output += " [inactive]" }
-      if !node._store.isEmpty {
+      if node.modifierCount > 0 {
         output += " · " + node.modifiers.map(\.description).joined(separator: ", ")
       }
       let children = node._children

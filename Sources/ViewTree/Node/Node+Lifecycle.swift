@@ -101,3 +101,26 @@ extension Node {
     }
   }
 }
+
+/// What a node keeps for its lifecycle callbacks (`NodeExtras.lifecycle`).
+struct NodeLifecycle {
+  /// The nodes of the subtree (this one included) with `onAttach` or `onDetach` callbacks, so that
+  /// changes to subtrees without any cost nothing.
+  var count: Int32 = 0
+  /// Whether the node itself has callbacks.
+  var hasCallbacks = false
+}
+
+extension Node {
+  /// See `NodeLifecycle.count`.
+  var lifecycleCount: Int32 {
+    get { existingExtras?.lifecycle.count ?? 0 }
+    set { if newValue != 0 || existingExtras != nil { extras.lifecycle.count = newValue } }
+  }
+
+  /// See `NodeLifecycle.hasCallbacks`.
+  var hasLifecycleCallbacks: Bool {
+    get { existingExtras?.lifecycle.hasCallbacks ?? false }
+    set { if newValue || existingExtras != nil { extras.lifecycle.hasCallbacks = newValue } }
+  }
+}

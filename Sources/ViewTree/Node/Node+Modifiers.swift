@@ -1,63 +1,3 @@
-extension Node {
-  /// The modifiers attached to the node, in attachment order (the order they run in).
-  public var modifiers: [ModifierInfo] { (0..<_store.count).map(modifierInfo(at:)) }
-
-  /// Removes one modifier.
-  ///
-  /// A modifier removed while an action is being dispatched does not run for that action
-  /// afterwards.
-  ///
-  /// - Parameter id: The modifier's identifier, from ``modifiers``.
-  /// - Throws: ``ViewTreeError/noSuchModifier(_:node:)`` when the node has no such modifier.
-  /// - Complexity: O(*m*), the number of modifiers on the node.
-  public func removeModifier(_ id: ModifierID) throws(ViewTreeError) {
-    guard let index = (0..<_store.count).first(where: { _store[$0].serial == id.serial }) else {
-      throw .noSuchModifier(id, node: path)
-    }
-    // Released at the end of the scope, once the node is consistent again.
-    let removed = _store.remove(at: index)
-    nextSerial += 1
-    adjustCounts(for: removed.kind, by: -1)
-    bubbleFilter = _store.filter(for: .bubble)
-    captureFilter = _store.filter(for: .capture)
-  }
-
-  /// Removes every modifier.
-  public func removeAllModifiers() {
-    let removed = _store.takeAll()
-    nextSerial += 1
-    bubbleFilter = 0
-    captureFilter = 0
-    catchModifierCount = 0
-    // The closures are released once the node is consistent again.
-    removed.deallocate()
-  }
-
-  /// Attaches a modifier and returns its identifier.
-  @discardableResult
-  func attachModifier(_ declared: consuming DeclaredModifier) -> ModifierID {
-    let serial = nextSerial
-    nextSerial += 1
-    let entry = ModifierEntry(declared, serial: serial)
-    let kind = entry.kind
-    switch entry.phase {
-    case .bubble: bubbleFilter |= entry.filterBits
-    case .capture: captureFilter |= entry.filterBits
-    case .error: break
-    }
-    _store.append(entry)
-    adjustCounts(for: kind, by: 1)
-    return ModifierID(serial: serial)
-  }
-
-  private func adjustCounts(for kind: ModifierKind, by delta: Int32) {
-    switch kind {
-    case .catchError: catchModifierCount += delta
-    default: break
-    }
-  }
-}
-
 extension ModifierHost {
   /// Requires that every action triggered from this node or below be handled; see
   /// ``Node/requiresHandling``.
@@ -90,7 +30,10 @@ extension Node: ModifierHost {
   ///   - type: The type it matches.
   /// - Returns: `true` if it has.
   public func hasModifier(_ kind: ModifierKind, matching type: Any.Type) -> Bool {
-    (0..<_store.count).contains { isModifier(_store[$0].kind, matching: _store[$0].matchType, kind, type) }
+    (0..<modifierCount).contains {
+      let entry = modifier(at: $0)
+      return isModifier(entry.kind, matching: entry.matchType, kind, type)
+    }
   }
 
   /// Removes the node's modifiers of `kind` matching exactly `type`.
@@ -101,9 +44,9 @@ extension Node: ModifierHost {
   /// - Returns: This node.
   @discardableResult
   public func removingModifiers(_ kind: ModifierKind, matching type: Any.Type) -> Node {
-    let serials = (0..<_store.count).filter {
-      isModifier(_store[$0].kind, matching: _store[$0].matchType, kind, type)
-    }.map { _store[$0].serial }
+    let serials = (0..<modifierCount).map(modifier(at:)).filter {
+      isModifier($0.kind, matching: $0.matchType, kind, type)
+    }.map(\.serial)
     for serial in serials {
       // The serial comes from the list, so the modifier is there.
       try? removeModifier(ModifierID(serial: serial))
@@ -132,7 +75,7 @@ extension Node: ModifierHost {
     let startsAutofocus = (value as? InputTraits)?.autofocus == true && inputTraits?.autofocus != true
     let wasTrap = isFocusTrap
     if key == InputTraitsKey.self, let traits = value as? InputTraits? {
-      if traits != nil || _extras != nil { extras.inputTraits = traits }
+      if traits != nil || existingExtras != nil { extras.inputTraits = traits }
     } else {
       self[attachment: key] = value
     }

@@ -48,7 +48,7 @@ extension ModifierHost {
 
 extension Node {
   /// The frame the node declares (see ``ModifierHost/frame(_:zIndex:hitBehavior:)``), if any.
-  public var frame: NodeFrame? { _extras?.frame }
+  public var frame: NodeFrame? { existingExtras?.pointer.frame }
 }
 
 extension NodeTree {
@@ -81,5 +81,17 @@ extension NodeTree {
       return true
     }
     return found
+  }
+}
+
+extension Node {
+  /// Sets the node's geometry (see `NodeGeometry`), and notes on its parent that hit testing
+  /// must sort the children when it declares a `zIndex`: for good, as a parent that has sorted
+  /// once may again. Returns whether the geometry changed.
+  func setGeometry(_ geometry: NodeGeometry?) -> Bool {
+    if existingExtras?.pointer.geometry == geometry { return false }
+    extras.pointer.geometry = geometry
+    if extras.pointer.zIndex != 0, let parent = _parent { parent.extras.pointer.sortsChildrenByZIndex = true }
+    return true
   }
 }

@@ -60,7 +60,7 @@ struct TreePointer {
 extension Node {
   /// Whether the pointer is over this node or one of its descendants (its hover path), or, while
   /// a node has captured the pointer, whether this node is that node or one of its ancestors.
-  public var isHovered: Bool { _extras?.isHovered ?? false }
+  public var isHovered: Bool { existingExtras?.pointer.isHovered ?? false }
 
   /// Whether pointer events go to this node, wherever the pointer is (see
   /// ``NodeTree/setPointerCapture(_:)``).
@@ -198,7 +198,8 @@ extension TreeState {
   ) -> ActionOutcome {
     if let filter, !Dispatcher.mayRun(A.self, onPathWith: filter) { return .unhandled(action) }
     let outcome = reported ? target.trigger(action) : unreported { target.trigger(action) }
-    guard case .unhandled = outcome, !captured, target._extras?.hitBehavior == .translucent else {
+    guard case .unhandled = outcome, !captured, target.existingExtras?.pointer.hitBehavior == .translucent
+    else {
       return outcome
     }
     var below = false
@@ -408,11 +409,11 @@ extension TreeState {
   func settlePointer() {
     if let path = updates.hoverPath {
       updates.hoverPath = nil
-      for node in path { node._extras?.isHovered = false }
+      for node in path { node.existingExtras?.pointer.isHovered = false }
       let hovered = path.first { $0.isDescendant(of: root) }
       var node = hovered
       while let current = node {
-        current.extras.isHovered = true
+        current.extras.pointer.isHovered = true
         node = current.parent(within: root)
       }
       pointer.hovered = hovered
@@ -429,7 +430,7 @@ extension TreeState {
   func dropPointer() {
     var node = pointer.hovered
     while let current = node, current.isHovered {
-      current.extras.isHovered = false
+      current.extras.pointer.isHovered = false
       node = current === root ? nil : current.activeParent
     }
     let multiClickInterval = pointer.multiClickInterval
@@ -477,13 +478,13 @@ extension TreeState {
     // The path above the cut is the former parent's.
     var node: Node? = formerParent
     while let current = node, current.isHovered {
-      current.extras.isHovered = false
+      current.extras.pointer.isHovered = false
       node = current.activeParent
     }
     if hovered.isDescendant(of: root) {
       node = hovered
       while let current = node {
-        current.extras.isHovered = true
+        current.extras.pointer.isHovered = true
         node = current.parent(within: root)
       }
       return
@@ -492,7 +493,7 @@ extension TreeState {
     // this tree's.
     node = hovered
     while let current = node {
-      current.extras.isHovered = false
+      current.extras.pointer.isHovered = false
       node = current === cut ? nil : current.activeParent
     }
     guard formerParent.isDescendant(of: root) else {
@@ -501,7 +502,7 @@ extension TreeState {
     }
     node = formerParent
     while let current = node {
-      current.extras.isHovered = true
+      current.extras.pointer.isHovered = true
       node = current.parent(within: root)
     }
     pointer.hovered = formerParent

@@ -60,8 +60,8 @@ extension Node {
     var actionType = ObjectIdentifier(type)
     // Capture, root first.
     for node in path.reversed() {
-      for position in 0..<node._store.count where node._store[position].phase == .capture {
-        let entry = node._store[position]
+      for position in 0..<node.modifierCount where node.modifier(at: position).phase == .capture {
+        let entry = node.modifier(at: position)
         if Self.reading(of: entry, for: actionType) != .skips {
           return .undetermined(at: node, modifier: node.modifierInfo(at: position))
         }
@@ -69,8 +69,8 @@ extension Node {
     }
     // Bubble, from here up.
     for node in path {
-      for position in 0..<node._store.count where node._store[position].phase == .bubble {
-        let entry = node._store[position]
+      for position in 0..<node.modifierCount where node.modifier(at: position).phase == .bubble {
+        let entry = node.modifier(at: position)
         // Observers never stop an action, whatever type they watch.
         if entry.kind == .observe { continue }
         guard let reading = Self.reading(of: entry, for: actionType) else {
@@ -115,13 +115,13 @@ extension Node {
     let actionType = ObjectIdentifier(type)
     // The capture phase runs from the root down, above the responder too.
     for node in path {
-      for position in 0..<node._store.count where node._store[position].phase == .capture {
-        if Self.reading(of: node._store[position], for: actionType) != .skips { return nil }
+      for position in 0..<node.modifierCount where node.modifier(at: position).phase == .capture {
+        if Self.reading(of: node.modifier(at: position), for: actionType) != .skips { return nil }
       }
     }
     for node in path {
-      for position in 0..<node._store.count where node._store[position].phase == .bubble {
-        let entry = node._store[position]
+      for position in 0..<node.modifierCount where node.modifier(at: position).phase == .bubble {
+        let entry = node.modifier(at: position)
         switch (Self.reading(of: entry, for: actionType), entry.kind) {
         case (.skips, _): continue
         case (.exact, .respond): return node

@@ -31,18 +31,18 @@ extension NodeTree {
           problems.append("\(child.path): its dispatch link does not match its being active")
         }
         // The placed children come last, in their order.
-        let placement = child._extras?.placement
+        let placement = child.existingExtras?.placing.placement
         if (placement != nil) != (index >= node.declaredChildCount) {
           problems.append("\(child.path): placed, or not, out of its parent's placed children")
         }
         if let placement, let (previous, tail) = placed,
-          !previous.precedes(placement, tail: tail, otherTail: child._extras!.placementTail)
+          !previous.precedes(placement, tail: tail, otherTail: child.existingExtras!.placing.placementTail)
         {
           problems.append("\(child.path): placed out of order")
         }
-        placed = placement.map { ($0, child._extras!.placementTail) } ?? placed
+        placed = placement.map { ($0, child.existingExtras!.placing.placementTail) } ?? placed
         if let placement, index >= node.declaredChildCount,
-          node.extras.placements[index - node.declaredChildCount] != placement
+          node.extras.placing.placements[index - node.declaredChildCount] != placement
         {
           problems.append("\(child.path): its parent's list of placements does not match")
         }
@@ -123,38 +123,6 @@ extension NodeTree {
       if state.updates.isDeferring || state.updates.hasPendingRepairs || state.updates.layoutChanged {
         problems.append("an update's repairs wait with no update running")
       }
-    }
-    return problems
-  }
-}
-
-extension Node {
-  func modifierProblems() -> [String] {
-    var problems: [String] = []
-    var previous: UInt64 = 0
-    var bubble: UInt64 = 0
-    var capture: UInt64 = 0
-    var catches: Int32 = 0
-    for position in 0..<_store.count {
-      let entry = _store[position]
-      if entry.phase != ModifierPhase(entry.kind)
-        || entry.exactOnly != matchesExactlyOnly(entry.kind, entry.matchType)
-      {
-        problems.append("\(path): entry \(position) out of step with its kind")
-      }
-      if entry.serial <= previous { problems.append("\(path): serials do not increase at \(position)") }
-      if entry.serial >= nextSerial { problems.append("\(path): serial \(entry.serial) not yet given out") }
-      previous = entry.serial
-      switch entry.phase {
-      case .bubble: bubble |= entry.filterBits
-      case .capture: capture |= entry.filterBits
-      case .error: catches += 1
-      }
-    }
-    if bubble & ~bubbleFilter != 0 { problems.append("\(path): the bubble filter misses a modifier") }
-    if capture & ~captureFilter != 0 { problems.append("\(path): the capture filter misses a modifier") }
-    if catches != catchModifierCount {
-      problems.append("\(path): \(catchModifierCount) catches counted, \(catches) present")
     }
     return problems
   }

@@ -71,8 +71,8 @@ extension TreeState {
   /// Records that the update of `node`, which changed this tree, settles it when it ends.
   func settle(after node: Node) {
     let extras = node.extras
-    if extras.settlingRoots.contains(where: { $0 === root }) { return }
-    extras.settlingRoots.append(root)
+    if extras.updating.settlingRoots.contains(where: { $0 === root }) { return }
+    extras.updating.settlingRoots.append(root)
     updates.openUpdates += 1
   }
 
@@ -142,12 +142,12 @@ extension Node {
   /// until the outermost update of the node ends (see `TreeUpdates`).
   @inline(__always) func updating(_ body: () -> Void) {
     let extras = extras
-    extras.updateDepth += 1
+    extras.updating.depth += 1
     body()
-    extras.updateDepth -= 1
-    guard extras.updateDepth == 0, !extras.settlingRoots.isEmpty else { return }
-    let roots = extras.settlingRoots
-    extras.settlingRoots = []
+    extras.updating.depth -= 1
+    guard extras.updating.depth == 0, !extras.updating.settlingRoots.isEmpty else { return }
+    let roots = extras.updating.settlingRoots
+    extras.updating.settlingRoots = []
     for root in roots { root._state?.updateEnded() }
   }
 
@@ -166,11 +166,25 @@ extension Node {
     // updated on the way.
     var updating: Node?
     let top = walkToTop { node in
-      if let extras = node._extras, extras.updateDepth > 0 { updating = node }
+      if node.isBeingUpdated { updating = node }
       return false
     }
     guard !top.isInactive, let tree = top._state, tree.pointer.hasLocation else { return nil }
     if let updating { tree.settle(after: updating) }
     return tree
   }
+}
+
+/// What a node keeps while it is updated (`NodeExtras.updating`).
+struct NodeUpdating {
+  /// How many updates of the node (`Node.update(to:)`) are running.
+  var depth: Int32 = 0
+  /// The roots of the trees that put off their repairs until the outermost ends (see
+  /// `TreeUpdates`).
+  var settlingRoots: [Node] = []
+}
+
+extension Node {
+  /// Whether an update of this node is running (see `Node.updating(_:)`).
+  var isBeingUpdated: Bool { (existingExtras?.updating.depth ?? 0) > 0 }
 }
