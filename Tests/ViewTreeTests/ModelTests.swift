@@ -165,7 +165,7 @@ struct ModelCase: CustomStringConvertible {
 final class Model {
   var parent: [Int?]
   var modifiers: [[(spec: ModifierSpec, serial: Int)]]
-  var nextSerial = 0
+  var _nextSerial = 0
   var log: [String] = []
   let limit: Int
   var depth = 0
@@ -180,8 +180,8 @@ final class Model {
   }
 
   func take() -> Int {
-    defer { nextSerial += 1 }
-    return nextSerial
+    defer { _nextSerial += 1 }
+    return _nextSerial
   }
 
   func isAttached(_ node: Int) -> Bool {
@@ -204,7 +204,8 @@ final class Model {
     case .addObserver(let node):
       modifiers[node].append(
         (
-          ModifierSpec(id: 1000 + nextSerial, kind: .observe, type: .any, handles: false, throwsError: false),
+          ModifierSpec(
+            id: 1000 + _nextSerial, kind: .observe, type: .any, handles: false, throwsError: false),
           take()
         ))
     case .trigger(let node, let value):

@@ -36,7 +36,7 @@ package struct RequestPassage: ~Copyable {
   /// Whether the tree's structure is as it was when the dispatch started: then every node of the
   /// path is still in it.
   private var isUnchanged: Bool {
-    tree._withUnsafeGuaranteedRef { $0.structureVersion } == startVersion
+    tree._withUnsafeGuaranteedRef { $0._structureVersion } == startVersion
   }
 
   /// Whether `node` is still in the tree the dispatch started in.

@@ -118,11 +118,11 @@ struct DispatchRun: ~Copyable {
     self.errorPointer = error
     self.actionType = type
     self.mask = TypeFilter.bit(for: actionType)
-    self.startVersion = tree._withUnsafeGuaranteedRef { $0.structureVersion }
+    self.startVersion = tree._withUnsafeGuaranteedRef { $0._structureVersion }
     self.awaits = awaits
     self.traceRef = trace
-    self.recording = trace != nil || tree._withUnsafeGuaranteedRef { $0.settings.stepObserver != nil }
-    self.nestingLevel = tree._withUnsafeGuaranteedRef { $0.dispatchDepth } - 1
+    self.recording = trace != nil || tree._withUnsafeGuaranteedRef { $0._settings.stepObserver != nil }
+    self.nestingLevel = tree._withUnsafeGuaranteedRef { $0._dispatchDepth } - 1
     self.slot = slot
     if capture {
       phase = .capture
@@ -173,7 +173,8 @@ struct DispatchRun: ~Copyable {
     let (tree, action) = (treeRef, actionPointer)
     return entry.node._withUnsafeGuaranteedRef { node in
       let filter =
-        phase == .bubble ? node.bubbleFilter : phase == .capture ? node.captureFilter : TypeFilter.everything
+        phase == .bubble
+        ? node._bubbleFilter : phase == .capture ? node._captureFilter : TypeFilter.everything
       guard filter & mask != 0 else { return -1 }
       return node._store.firstCandidate(
         from: start, in: phase, for: actionType, below: entry.limit, tree: tree, action: action)
@@ -231,8 +232,8 @@ struct DispatchRun: ~Copyable {
   @inline(never)
   private mutating func finishUnhandled() {
     // A notification nobody took (a pointer move over a label) is the usual case, not a report.
-    guard action.typeExpectsHandler, nestingLevel != tree.unreportedLevel else { return }
-    if let onUnhandled = treeRef._withUnsafeGuaranteedRef({ $0.settings.onUnhandled }) {
+    guard action.typeExpectsHandler, nestingLevel != tree._unreportedLevel else { return }
+    if let onUnhandled = treeRef._withUnsafeGuaranteedRef({ $0._settings.onUnhandled }) {
       onUnhandled(action, node(at: 0))
     }
     if requiresHandling() {
@@ -244,7 +245,7 @@ struct DispatchRun: ~Copyable {
 
   /// Whether the tree, or a node on the path, turns unhandled actions into errors.
   private func requiresHandling() -> Bool {
-    if treeRef._withUnsafeGuaranteedRef({ $0.settings.requiresHandling }) { return true }
+    if treeRef._withUnsafeGuaranteedRef({ $0._settings.requiresHandling }) { return true }
     // Read in place: the path holds its nodes unretained, and no user code runs here.
     for index in 0..<path.count where path[index].node._withUnsafeGuaranteedRef({ $0.requiresHandling }) {
       return true
@@ -438,12 +439,12 @@ struct DispatchRun: ~Copyable {
   /// descendants.
   @inline(__always)
   mutating func isAttached(_ index: Int) -> Bool {
-    treeRef._withUnsafeGuaranteedRef { $0.structureVersion } == startVersion || isStillAttached(index)
+    treeRef._withUnsafeGuaranteedRef { $0._structureVersion } == startVersion || isStillAttached(index)
   }
 
   /// `isAttached` after the tree's structure changed during the dispatch.
   mutating func isStillAttached(_ index: Int) -> Bool {
-    let version = tree.structureVersion
+    let version = tree._structureVersion
     if version == checkedVersion, checkedIndex == index { return checkedResult }
     let node = node(at: index)
     let result: Bool
@@ -508,6 +509,6 @@ struct DispatchRun: ~Copyable {
       node: node.takeUnretainedValue(), phase: phase, modifier: modifier, actionBefore: before,
       actionAfter: action, result: result, nestingLevel: nestingLevel)
     trace?.record(step)
-    tree.settings.stepObserver?(step)
+    tree._settings.stepObserver?(step)
   }
 }

@@ -169,7 +169,7 @@ enum Dispatcher {
     // unhandled here, as the run would end it, without holding the tree for a run.
     if firstBubble < 0, !capture, !action.pointee.typeExpectsHandler { return (.unhandled, nil) }
     let limit = tree._withUnsafeGuaranteedRef {
-      $0.dispatchDepth < $0.settings.reentrancyLimit ? nil : $0.settings.reentrancyLimit
+      $0._dispatchDepth < $0._settings.reentrancyLimit ? nil : $0._settings.reentrancyLimit
     }
     if let limit { return (.notDispatched(.reentrancyLimit(limit)), nil) }
     // The root keeps every node on the path, and the tree's state it owns, alive; nodes that
@@ -177,8 +177,8 @@ enum Dispatcher {
     // lets the path hold its nodes unretained. The root is retained unless a live handle holds it
     // (a handle released during the dispatch leaves it to the state until the dispatch ends).
     // The caller ends the dispatch (`HeldTree.end`) once it has built the outcome.
-    let root = tree._withUnsafeGuaranteedRef { $0.handleHoldsRoot } ? nil : top.retain()
-    tree._withUnsafeGuaranteedRef { $0.dispatchDepth += 1 }
+    let root = tree._withUnsafeGuaranteedRef { $0._handleHoldsRoot } ? nil : top.retain()
+    tree._withUnsafeGuaranteedRef { $0._dispatchDepth += 1 }
     var run = DispatchRun(
       path: path, tree: tree, action: action, error: error, type: actionType, trace: trace, slot: slot,
       firstBubble: firstBubble, capture: capture, bubbleEnd: bubbleEnd, awaits: false)
@@ -246,8 +246,8 @@ extension Dispatcher {
     }
     let root = top.takeUnretainedValue()
     let tree = treeRef.takeUnretainedValue()
-    guard tree.dispatchDepth < tree.settings.reentrancyLimit else {
-      return finish(.notDispatched(.reentrancyLimit(tree.settings.reentrancyLimit)), action, nil)
+    guard tree._dispatchDepth < tree._settings.reentrancyLimit else {
+      return finish(.notDispatched(.reentrancyLimit(tree._settings.reentrancyLimit)), action, nil)
     }
     let actionStorage = UnsafeMutablePointer<any Action>.allocate(capacity: 1)
     defer { actionStorage.deallocate() }
@@ -256,7 +256,7 @@ extension Dispatcher {
     defer { errorStorage.deallocate() }
     errorStorage.initialize(to: nil)
 
-    tree.dispatchDepth += 1
+    tree._dispatchDepth += 1
     var run = DispatchRun(
       path: UnsafeBufferPointer(path), tree: treeRef, action: actionStorage, error: errorStorage,
       type: actionType, trace: trace.map(Unmanaged.passUnretained), slot: slot, firstBubble: firstBubble,
@@ -313,7 +313,7 @@ extension Node {
   func deliver<A: Action>(_ action: A) {
     let type = ObjectIdentifier(A.self)
     if !A.expectsHandler,
-      bubbleFilter & TypeFilter.bit(for: type) == 0 || !_store.mayRun(in: .bubble, for: type)
+      _bubbleFilter & TypeFilter.bit(for: type) == 0 || !_store.mayRun(in: .bubble, for: type)
     {
       return
     }

@@ -40,12 +40,12 @@ extension TreeState {
     guard !Self.rejects(root, location) else { return }
     // The node the walk is in is kept in `current`; the stack holds the nodes above it, each
     // with the next child to try when the walk comes back to it.
-    var stack = hitStack
+    var stack = _hitStack
     var depth = 0
     defer {
-      hitStack = stack
+      _hitStack = stack
       // A walk that ended early leaves the orders of the nodes it was inside.
-      if !hitOrder.isEmpty { hitOrder.removeAll(keepingCapacity: true) }
+      if !_hitOrder.isEmpty { _hitOrder.removeAll(keepingCapacity: true) }
     }
     var current = frame(entering: root)
     while true {
@@ -68,7 +68,7 @@ extension TreeState {
           }
         } else {
           while next < count {
-            let child = children[hitOrder[Int(current.orderStart &+ next)].index]
+            let child = children[_hitOrder[Int(current.orderStart &+ next)].index]
             next &+= 1
             if !Self.rejects(child, location) {
               entered = child
@@ -86,7 +86,7 @@ extension TreeState {
         }
       }
       // None of the children took the hit in a way that hides the node: the node itself may.
-      if current.orderStart >= 0 { hitOrder.removeSubrange(Int(current.orderStart)...) }
+      if current.orderStart >= 0 { _hitOrder.removeSubrange(Int(current.orderStart)...) }
       let node = current.node
       let (hasFrame, behavior) = node._withUnsafeGuaranteedRef {
         ($0._extras?.pointer.frame != nil, $0._extras?.pointer.hitBehavior)
@@ -107,12 +107,12 @@ extension TreeState {
     node._withUnsafeGuaranteedRef { node in
       guard let extras = node._extras else { return node._childSlots.isEmpty }
       guard let frame = extras.pointer.frame else {
-        return node._childSlots.count == extras.childHead || extras.isInactive
+        return node._childSlots.count == extras.childHead || extras._isInactive
       }
       // `NodeFrame.contains`, with the edges the extras keep.
       return
         !(location.x >= frame.x && location.x < extras.pointer.right && location.y >= frame.y
-        && location.y < extras.pointer.bottom) || extras.isInactive
+        && location.y < extras.pointer.bottom) || extras._isInactive
     }
   }
 
@@ -131,15 +131,15 @@ extension TreeState {
     }
     var orderStart: Int32 = -1
     if sorts, count > 1 {
-      orderStart = Int32(hitOrder.count)
+      orderStart = Int32(_hitOrder.count)
       for index in 0..<count {
         let zIndex = children.unsafelyUnwrapped[index]._withUnsafeGuaranteedRef {
           $0._extras?.pointer.zIndex ?? 0
         }
-        hitOrder.append((zIndex, index))
+        _hitOrder.append((zIndex, index))
       }
       // The top first: the highest `zIndex`, and among equal ones the latest child.
-      hitOrder[Int(orderStart)...].sort {
+      _hitOrder[Int(orderStart)...].sort {
         $0.zIndex != $1.zIndex ? $0.zIndex > $1.zIndex : $0.index > $1.index
       }
     }
@@ -170,7 +170,7 @@ extension Node {
     var node: Unmanaged<Node>? = .passUnretained(self)
     while let current = node {
       node = current._withUnsafeGuaranteedRef { node in
-        filter |= node.bubbleFilter | node.captureFilter
+        filter |= node._bubbleFilter | node._captureFilter
         return node._up
       }
     }
@@ -203,8 +203,8 @@ extension Node {
         } else {
           node.extras.pointer.isHovered = hovered
         }
-        filter |= node.bubbleFilter | node.captureFilter
-        if node.bubbleFilter & mask != 0, node._store.mayRun(in: .bubble, for: actionType) { notify(node) }
+        filter |= node._bubbleFilter | node._captureFilter
+        if node._bubbleFilter & mask != 0, node._store.mayRun(in: .bubble, for: actionType) { notify(node) }
         return node._up
       }
     }
@@ -248,7 +248,7 @@ extension TreeState {
           slots.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: Unmanaged<Node>.self) + head }
         }
         return (
-          node.bubbleFilter | node.captureFilter, extras?.pointer.isHovered ?? false,
+          node._bubbleFilter | node._captureFilter, extras?.pointer.isHovered ?? false,
           extras?.pointer.sortsChildrenByZIndex ?? false,
           node._childSlots.count &- head, children
         )

@@ -110,7 +110,7 @@ extension Node {
 
   /// Whether the node has any attachment; a cheap test before looking one up.
   @inlinable
-  public var hasAttachments: Bool { !(_extras?.attachments.isEmpty ?? true) }
+  public var hasAttachments: Bool { !(_extras?._attachments.isEmpty ?? true) }
 
   @inlinable
   func box<Key: NodeAttachmentKey>(for key: Key.Type) -> AttachmentBox<Key.Value>? {
@@ -125,8 +125,8 @@ extension Node {
   func attachedObject(for id: ObjectIdentifier) -> AnyObject? {
     guard let extras = _extras else { return nil }
     // Read where the list is: a copy of it would be retained and released.
-    for index in extras.attachments.indices where extras.attachments[index].key == id {
-      return extras.attachments[index].box
+    for index in extras._attachments.indices where extras._attachments[index].key == id {
+      return extras._attachments[index].box
     }
     return nil
   }
@@ -155,24 +155,24 @@ extension Node {
   /// Removes the box stored under `id` from the list and returns it, so that the caller releases
   /// it once the list is consistent (each key has at most one box).
   private func takeAttachment(for id: ObjectIdentifier) -> AnyObject? {
-    guard let extras = _extras, let index = extras.attachments.firstIndex(where: { $0.key == id }) else {
+    guard let extras = _extras, let index = extras._attachments.firstIndex(where: { $0.key == id }) else {
       return nil
     }
-    extras.attachmentEdits &+= 1
-    return extras.attachments.remove(at: index).box
+    extras._attachmentEdits &+= 1
+    return extras._attachments.remove(at: index).box
   }
 
   /// Attaches `object` under `id`, replacing what was attached under it.
   @usableFromInline
   func attach(_ object: AnyObject, for id: ObjectIdentifier) {
     let extras = extras
-    extras.attachmentEdits &+= 1
-    guard let index = extras.attachments.firstIndex(where: { $0.key == id }) else {
-      extras.attachments.append((id, object))
+    extras._attachmentEdits &+= 1
+    guard let index = extras._attachments.firstIndex(where: { $0.key == id }) else {
+      extras._attachments.append((id, object))
       return
     }
     var replaced: AnyObject = object
-    swap(&extras.attachments[index].box, &replaced)
+    swap(&extras._attachments[index].box, &replaced)
     // Released here, after the list changed: its value's deinit may change the attachments.
     _ = consume replaced
   }

@@ -19,18 +19,18 @@ extension Node {
     }
     // Released at the end of the scope, once the node is consistent again.
     let removed = _store.remove(at: index)
-    nextSerial += 1
+    _nextSerial += 1
     adjustCounts(for: removed.kind, by: -1)
-    bubbleFilter = _store.filter(for: .bubble)
-    captureFilter = _store.filter(for: .capture)
+    _bubbleFilter = _store.filter(for: .bubble)
+    _captureFilter = _store.filter(for: .capture)
   }
 
   /// Removes every modifier.
   public func removeAllModifiers() {
     let removed = _store.takeAll()
-    nextSerial += 1
-    bubbleFilter = 0
-    captureFilter = 0
+    _nextSerial += 1
+    _bubbleFilter = 0
+    _captureFilter = 0
     catchModifierCount = 0
     // The closures are released once the node is consistent again.
     removed.deallocate()
@@ -39,13 +39,13 @@ extension Node {
   /// Attaches a modifier and returns its identifier.
   @discardableResult
   func attachModifier(_ declared: consuming DeclaredModifier) -> ModifierID {
-    let serial = nextSerial
-    nextSerial += 1
+    let serial = _nextSerial
+    _nextSerial += 1
     let entry = ModifierEntry(declared, serial: serial)
     let kind = entry.kind
     switch entry.phase {
-    case .bubble: bubbleFilter |= entry.filterBits
-    case .capture: captureFilter |= entry.filterBits
+    case .bubble: _bubbleFilter |= entry.filterBits
+    case .capture: _captureFilter |= entry.filterBits
     case .error: break
     }
     _store.append(entry)
@@ -112,7 +112,7 @@ extension Node {
         problems.append("\(path): entry \(position) out of step with its kind")
       }
       if entry.serial <= previous { problems.append("\(path): serials do not increase at \(position)") }
-      if entry.serial >= nextSerial { problems.append("\(path): serial \(entry.serial) not yet given out") }
+      if entry.serial >= _nextSerial { problems.append("\(path): serial \(entry.serial) not yet given out") }
       previous = entry.serial
       switch entry.phase {
       case .bubble: bubble |= entry.filterBits
@@ -120,8 +120,8 @@ extension Node {
       case .error: catches += 1
       }
     }
-    if bubble & ~bubbleFilter != 0 { problems.append("\(path): the bubble filter misses a modifier") }
-    if capture & ~captureFilter != 0 { problems.append("\(path): the capture filter misses a modifier") }
+    if bubble & ~_bubbleFilter != 0 { problems.append("\(path): the bubble filter misses a modifier") }
+    if capture & ~_captureFilter != 0 { problems.append("\(path): the capture filter misses a modifier") }
     if catches != catchModifierCount {
       problems.append("\(path): \(catchModifierCount) catches counted, \(catches) present")
     }

@@ -29,12 +29,12 @@ public final class Node {
   // checks would otherwise dominate the cost of a hop.
   // Summaries of the modifiers per phase (see `TypeFilter`): what the dispatcher reads on every
   // hop.
-  @exclusivity(unchecked) var bubbleFilter: UInt64 = 0
-  @exclusivity(unchecked) var captureFilter: UInt64 = 0
+  @exclusivity(unchecked) var _bubbleFilter: UInt64 = 0
+  @exclusivity(unchecked) var _captureFilter: UInt64 = 0
   // The serial the next modifier gets: serials increase along the list and are never reused, so a
   // dispatch that noted this value when it started knows which modifiers were added since. A
   // removal advances it too, so that it changes with any change to the list (see `PathStamp`).
-  @exclusivity(unchecked) var nextSerial: UInt64 = 1
+  @exclusivity(unchecked) var _nextSerial: UInt64 = 1
   // The children's slots: a `ChildList` kept in two parts, the slots here and, in the extras, the
   // position of the first child in them, which is 0 unless children were removed from the front.
   @exclusivity(unchecked) var _childSlots = ContiguousArray<Node?>()
@@ -43,12 +43,7 @@ public final class Node {
 
   // NB: `@exclusivity(unchecked)`: only `update(to:)` writes it, holding no other access to it,
   // and reconciling children reads every child's, where dynamic checks would dominate an update.
-  /// The node's identifier, used by lookups such as ``NodeTree/node(id:)`` and by ``path``.
-  ///
-  /// Identifiers need not be unique: lists of rows often repeat one. Lookups return the first
-  /// match in depth-first pre-order; ``nodes(withID:includingInactive:)`` returns all
-  /// of them.
-  @exclusivity(unchecked) public internal(set) var id: String?
+  @exclusivity(unchecked) var _id: String?
 
   // What few nodes use (attachments, a tree's state, pins, lifecycle callbacks, the handling
   // requirement, catch counts), in one object allocated with the first of them: most nodes have
@@ -68,6 +63,16 @@ public final class Node {
       }
       yield &list
     }
+  }
+
+  /// The node's identifier, used by lookups such as ``NodeTree/node(id:)`` and by ``path``.
+  ///
+  /// Identifiers need not be unique: lists of rows often repeat one. Lookups return the first
+  /// match in depth-first pre-order; ``nodes(withID:includingInactive:)`` returns all
+  /// of them.
+  public internal(set) var id: String? {
+    get { _id }
+    set { _id = newValue }
   }
 
   /// The node's extras if it has any: what features read their slots through without allocating.
@@ -99,8 +104,8 @@ public final class Node {
 
   // Set only on the root of a tree: the tree's state, which the root owns (see `TreeState`).
   var _state: TreeState? {
-    get { _extras?.state }
-    set { if newValue != nil || _extras != nil { extras.state = newValue } }
+    get { _extras?._treeState }
+    set { if newValue != nil || _extras != nil { extras._treeState = newValue } }
   }
 
   // The trees that keep this node alive after it left them during a dispatch (see
@@ -189,7 +194,7 @@ public final class Node {
     }
     set {
       let link = newValue.map(Unmanaged.passUnretained)
-      if let extras = _extras, extras.isInactive {
+      if let extras = _extras, extras._isInactive {
         extras.inactiveParent = link
       } else {
         _up = link
@@ -230,14 +235,14 @@ public final class Node {
       guard newValue == isInactive else { return }
       if newValue {
         let parent = extras.inactiveParent
-        extras.isInactive = false
+        extras._isInactive = false
         extras.inactiveParent = nil
         _up = parent
         // What it shows may now be under the pointer.
         layoutDidChange()
       } else {
         let parent = _up
-        extras.isInactive = true
+        extras._isInactive = true
         extras.inactiveParent = parent
         _up = nil
         // As for a removal: the trees above pin it if they dispatch, and repair their focus and
@@ -251,7 +256,7 @@ public final class Node {
   }
 
   /// Whether ``isActive`` was set to `false` on this node.
-  var isInactive: Bool { _extras?.isInactive ?? false }
+  var isInactive: Bool { _extras?._isInactive ?? false }
 
   /// The node's children, in order.
   public var children: [Node] { Array(_children) }
@@ -348,11 +353,11 @@ final class NodeExtras {
   // overlap, and the dynamic checks would run on every perform (the attachments) and every
   // dispatch (the state).
   // Values other modules attach (see `Node+Attachments.swift`).
-  @usableFromInline @exclusivity(unchecked) var attachments:
+  @usableFromInline @exclusivity(unchecked) var _attachments:
     ContiguousArray<(key: ObjectIdentifier, box: AnyObject)> = []
   /// Advances whenever an attachment is set or removed (see `PathStamp`).
-  @exclusivity(unchecked) var attachmentEdits: UInt32 = 0
-  @exclusivity(unchecked) var state: TreeState?
+  @exclusivity(unchecked) var _attachmentEdits: UInt32 = 0
+  @exclusivity(unchecked) var _treeState: TreeState?
   var pinningStates: [Unmanaged<TreeState>] = []
   /// The position of the first child in the node's `_childSlots`.
   var childHead = 0
@@ -361,7 +366,7 @@ final class NodeExtras {
   /// Whether the node was made inactive (see `Node.isActive`): then `_up` is `nil` and its parent
   /// is kept here, unretained as `_up` is (invariant 1). Unchecked: walks read it for every node
   /// they pass, and no access calls out.
-  @exclusivity(unchecked) var isInactive = false
+  @exclusivity(unchecked) var _isInactive = false
   var inactiveParent: Unmanaged<Node>?
   /// The handle the node is bound to (see ``NodeHandle``), which owns it: unowned, and cleared by
   /// the handle when it lets go of the node (invariant 11 of `INVARIANTS.md`).

@@ -107,7 +107,7 @@ extension Dispatcher {
     var node = start
     while count < buffer.count {
       let (up, bubble, capture, limit) = node._withUnsafeGuaranteedRef {
-        ($0._up, $0.bubbleFilter, $0.captureFilter, $0.nextSerial)
+        ($0._up, $0._bubbleFilter, $0._captureFilter, $0._nextSerial)
       }
       buffer.initializeElement(at: count, to: PathEntry(node: node, limit: limit))
       if summary.firstBubble < 0, bubble & summary.mask != 0 { summary.firstBubble = count }
@@ -194,7 +194,7 @@ extension Dispatcher {
     return (
       top,
       top._withUnsafeGuaranteedRef { node in
-        node._extras.flatMap { $0.isInactive ? nil : $0.state.map(Unmanaged.passUnretained) }
+        node._extras.flatMap { $0._isInactive ? nil : $0._treeState.map(Unmanaged.passUnretained) }
       }
     )
   }

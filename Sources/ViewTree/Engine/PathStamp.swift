@@ -16,12 +16,12 @@ package struct PathStamp {
   package init?(from node: Node) {
     var path: [(node: Node, modifiers: UInt64, attachments: UInt32)] = []
     node.walkAncestors { node in
-      path.append((node, node.nextSerial, node._extras?.attachmentEdits ?? 0))
+      path.append((node, node._nextSerial, node._extras?._attachmentEdits ?? 0))
       return false
     }
     guard let top = path.last?.node, top.activeParent == nil, let state = top._state else { return nil }
     self.path = path
-    structure = state.structureVersion
+    structure = state._structureVersion
   }
 
   /// Whether nothing noted changed and a dispatch would see no more than it did: no node left
@@ -31,13 +31,13 @@ package struct PathStamp {
   package var isCurrent: Bool {
     // `init` noted at least one node, the top, a root with a state.
     let top = path[path.count - 1].node
-    guard top.activeParent == nil, let state = top._state, state.structureVersion == structure,
-      state.settings.stepObserver == nil, state.dispatchDepth < state.settings.reentrancyLimit
+    guard top.activeParent == nil, let state = top._state, state._structureVersion == structure,
+      state._settings.stepObserver == nil, state._dispatchDepth < state._settings.reentrancyLimit
     else { return false }
     // Read in place: an entry copied out would retain its node.
     for index in path.indices
-    where path[index].node.nextSerial != path[index].modifiers
-      || (path[index].node._extras?.attachmentEdits ?? 0) != path[index].attachments
+    where path[index].node._nextSerial != path[index].modifiers
+      || (path[index].node._extras?._attachmentEdits ?? 0) != path[index].attachments
     {
       return false
     }

@@ -6,21 +6,21 @@
 /// dispatcher reads and writes them only between calls into user code. (User code reaches them
 /// only through the tree's properties, which are plain accessors.)
 final class TreeState {
-  @exclusivity(unchecked) var dispatchDepth = 0
+  @exclusivity(unchecked) var _dispatchDepth = 0
   /// Advances whenever a node leaves this tree: while it holds, every node a running dispatch
   /// started with is still attached. Per tree, so a change in one tree costs others nothing.
-  @exclusivity(unchecked) var structureVersion: UInt64 = 0
+  @exclusivity(unchecked) var _structureVersion: UInt64 = 0
   /// What the tree's owner set (see ``NodeTree``); the dispatch reads it on every run.
-  @exclusivity(unchecked) var settings = TreeSettings()
+  @exclusivity(unchecked) var _settings = TreeSettings()
   /// The nesting level of the dispatch, running or about to start, whose ending unhandled is no
   /// report for `onUnhandled` or `requiresHandling` (a click that an item's default action takes);
   /// -1 for none. The router sets it around that one dispatch.
-  @exclusivity(unchecked) var unreportedLevel = -1
+  @exclusivity(unchecked) var _unreportedLevel = -1
   /// Nodes that left this tree during a dispatch, kept alive until it ends (see `pin`).
-  @exclusivity(unchecked) var pinned: [Node] = []
+  @exclusivity(unchecked) var _pinned: [Node] = []
   /// What the runtime's casts said of pairs of an action type and a modifier's class or protocol
   /// type (see `isInstance`): a small table indexed by the pair, so bounded whatever the types.
-  @exclusivity(unchecked) private var instanceCache = ContiguousArray<InstanceCacheEntry>()
+  @exclusivity(unchecked) private var _instanceCache = ContiguousArray<InstanceCacheEntry>()
 
   /// The root, which owns this state: unretained, as it outlives it (invariant 13).
   unowned(unsafe) let root: Node
@@ -39,19 +39,41 @@ final class TreeState {
   /// as deep as the tree is hit-tested, freed with the state; and the children of the nodes on
   /// it that sort theirs by `zIndex`. Only the walk touches them, and it calls no user code
   /// (invariant 4).
-  @exclusivity(unchecked) var hitStack = UnsafeMutableBufferPointer<HitFrame>(start: nil, count: 0)
-  @exclusivity(unchecked) var hitOrder = ContiguousArray<(zIndex: Int, index: Int)>()
+  @exclusivity(unchecked) var _hitStack = UnsafeMutableBufferPointer<HitFrame>(start: nil, count: 0)
+  @exclusivity(unchecked) var _hitOrder = ContiguousArray<(zIndex: Int, index: Int)>()
   /// The handle user code holds, if any is alive.
   private(set) weak var handle: NodeTree?
   /// Whether a live handle holds the root: then a dispatch need not retain the root to keep its
   /// path alive, as the handle outlives it or, released during it, leaves the root to
-  /// `heldRoot` until the outermost dispatch ends. (A plain flag: reading `handle`, a weak
+  /// `_heldRoot` until the outermost dispatch ends. (A plain flag: reading `handle`, a weak
   /// reference, would cost what the retain it saves costs.)
-  @exclusivity(unchecked) private(set) var handleHoldsRoot = false
+  @exclusivity(unchecked) private(set) var _handleHoldsRoot = false
   /// The root, held for the running dispatches by a handle released while they ran.
-  @exclusivity(unchecked) private var heldRoot: Node?
+  @exclusivity(unchecked) private var _heldRoot: Node?
 
   init(root: Node) { self.root = root }
+
+  // The engine's fields as the rest of the package sees them: plain reads and writes, each over
+  // at once, so that no access outside the engine can overlap another (invariant 4).
+
+  /// What the tree's owner set (see ``NodeTree``).
+  var settings: TreeSettings {
+    get { _settings }
+    set { _settings = newValue }
+  }
+  /// How many dispatches of this tree are running, one inside the other.
+  var dispatchDepth: Int { _dispatchDepth }
+  /// The nodes kept alive until the outermost dispatch ends (see `pin`).
+  var pinnedNodes: [Node] { _pinned }
+
+  /// Runs `dispatch`, whose ending unhandled is no report for `onUnhandled` or
+  /// `requiresHandling` (see `_unreportedLevel`).
+  func withoutUnhandledReport<R>(_ dispatch: () -> R) -> R {
+    let outer = _unreportedLevel
+    _unreportedLevel = _dispatchDepth
+    defer { _unreportedLevel = outer }
+    return dispatch()
+  }
 
   /// Whether `action`, of dynamic type `actionType`, is an instance of `matchType` (a class it
   /// may subclass, a protocol it may conform to): a cast the first time a pair of types meets,
@@ -60,33 +82,33 @@ final class TreeState {
     _ action: UnsafeMutablePointer<any Action>, type actionType: ObjectIdentifier, of matchType: Any.Type
   ) -> Bool {
     let matchID = ObjectIdentifier(matchType)
-    if instanceCache.isEmpty {
-      instanceCache = ContiguousArray(repeating: InstanceCacheEntry(), count: InstanceCacheEntry.tableSize)
+    if _instanceCache.isEmpty {
+      _instanceCache = ContiguousArray(repeating: InstanceCacheEntry(), count: InstanceCacheEntry.tableSize)
     }
     let slot = InstanceCacheEntry.slot(actionType, matchID)
-    let entry = instanceCache[slot]
+    let entry = _instanceCache[slot]
     if entry.actionType == actionType, entry.matchType == matchID { return entry.isInstance }
     let answer = ViewTree.isInstance(action.pointee, of: matchType)
-    instanceCache[slot] = InstanceCacheEntry(actionType: actionType, matchType: matchID, isInstance: answer)
+    _instanceCache[slot] = InstanceCacheEntry(actionType: actionType, matchType: matchID, isInstance: answer)
     return answer
   }
 
   /// Records `handle` as the tree's live handle.
   func adopt(handle: NodeTree) {
     self.handle = handle
-    handleHoldsRoot = true
+    _handleHoldsRoot = true
   }
 
   /// The live handle is going away: dispatches running now, which did not retain the root, keep it
-  /// through `heldRoot` until the outermost ends.
+  /// through `_heldRoot` until the outermost ends.
   func release(handle: NodeTree) {
-    handleHoldsRoot = false
-    if dispatchDepth > 0, heldRoot == nil { heldRoot = handle.root }
+    _handleHoldsRoot = false
+    if _dispatchDepth > 0, _heldRoot == nil { _heldRoot = handle.root }
   }
 
   deinit {
-    for node in pinned { node.unpin(from: self) }
-    hitStack.baseAddress?.deallocate()
+    for node in _pinned { node.unpin(from: self) }
+    _hitStack.baseAddress?.deallocate()
   }
 
   /// Keeps a node that left this tree during a dispatch alive until the outermost dispatch ends,
@@ -98,7 +120,7 @@ final class TreeState {
   func pin(_ node: Node) {
     if node.isPinned(by: self) { return }
     node.extras.pinningStates.append(.passUnretained(self))
-    pinned.append(node)
+    _pinned.append(node)
   }
 
   /// Ends one level of dispatch nesting, releasing pinned nodes when none is left. Returns the
@@ -106,18 +128,18 @@ final class TreeState {
   /// has returned: the root owns this state.
   @inline(__always)
   func leaveDispatch() -> Node? {
-    dispatchDepth -= 1
-    guard dispatchDepth == 0 else { return nil }
-    if !pinned.isEmpty { releasePinned() }
-    return heldRoot.take()
+    _dispatchDepth -= 1
+    guard _dispatchDepth == 0 else { return nil }
+    if !_pinned.isEmpty { releasePinned() }
+    return _heldRoot.take()
   }
 
   /// Whether a released handle left the root to the running dispatches.
-  var holdsRootForDispatches: Bool { heldRoot != nil }
+  var holdsRootForDispatches: Bool { _heldRoot != nil }
 
   func releasePinned() {
-    let nodes = pinned
-    pinned = []
+    let nodes = _pinned
+    _pinned = []
     for node in nodes { node.unpin(from: self) }
   }
 }
@@ -162,8 +184,8 @@ extension Node {
       if let tree = node._state {
         // Dispatches in this tree that started before now must check whether their nodes are
         // still attached (see `DispatchRun.isAttached`).
-        tree.structureVersion &+= 1
-        if tree.dispatchDepth > 0 {
+        tree._structureVersion &+= 1
+        if tree._dispatchDepth > 0 {
           for removed in nodes { tree.pin(removed) }
         }
         if tree.focus.node != nil || tree.pointer.isTracking || tree.pointer.hasLocation {

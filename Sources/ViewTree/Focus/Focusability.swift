@@ -129,7 +129,7 @@ extension Node {
   }
 
   /// For the root of a tree: the modal scope that holds its focus, if any (see ``isInert``).
-  package var activeModal: Node? { existingExtras.flatMap { $0.isInactive ? nil : $0.state?.focus.modal } }
+  package var activeModal: Node? { isInactive ? nil : _state?.focus.modal }
 
   /// After this node started or stopped being a trap: the tree finds its modal scope anew.
   func trapDidChange() {

@@ -197,7 +197,7 @@ extension TreeState {
     _ action: A, to target: Node, captured: Bool, filter: UInt64?, reported: Bool = true
   ) -> ActionOutcome {
     if let filter, !Dispatcher.mayRun(A.self, onPathWith: filter) { return .unhandled(action) }
-    let outcome = reported ? target.trigger(action) : unreported { target.trigger(action) }
+    let outcome = reported ? target.trigger(action) : withoutUnhandledReport { target.trigger(action) }
     guard case .unhandled = outcome, !captured, target.existingExtras?.pointer.hitBehavior == .translucent
     else {
       return outcome
@@ -214,18 +214,10 @@ extension TreeState {
         below = node === target
         continue
       }
-      last = reported ? node.trigger(action) : unreported { node.trigger(action) }
+      last = reported ? node.trigger(action) : withoutUnhandledReport { node.trigger(action) }
       guard case .unhandled = last else { break }
     }
     return last
-  }
-
-  /// Runs `dispatch`, whose ending unhandled is no report (see `TreeState.unreportedLevel`).
-  private func unreported(_ dispatch: () -> ActionOutcome) -> ActionOutcome {
-    let outer = unreportedLevel
-    unreportedLevel = dispatchDepth
-    defer { unreportedLevel = outer }
-    return dispatch()
   }
 
   // MARK: - Hover

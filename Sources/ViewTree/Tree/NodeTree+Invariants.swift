@@ -96,7 +96,7 @@ extension NodeTree {
     {
       problems.append("the pointer capture \(capture.path) is not in the tree")
     }
-    for node in state.pinned where !node.isPinned(by: state) {
+    for node in state.pinnedNodes where !node.isPinned(by: state) {
       problems.append("\(node.path) is pinned but not marked")
     }
     if idle {
@@ -114,8 +114,8 @@ extension NodeTree {
       if state.dispatchDepth != 0 {
         problems.append("dispatch depth is \(state.dispatchDepth) with no dispatch running")
       }
-      if !state.pinned.isEmpty {
-        problems.append("\(state.pinned.count) nodes pinned with no dispatch running")
+      if !state.pinnedNodes.isEmpty {
+        problems.append("\(state.pinnedNodes.count) nodes pinned with no dispatch running")
       }
       if state.holdsRootForDispatches {
         problems.append("the root is held for dispatches with no dispatch running")

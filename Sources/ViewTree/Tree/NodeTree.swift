@@ -165,7 +165,7 @@ public final class NodeTree {
 
   deinit {
     // A dispatch running now may rely on this handle to keep the root alive (see
-    // `TreeState.handleHoldsRoot`).
+    // `TreeState.adopt(handle:)`).
     state.release(handle: self)
   }
 
