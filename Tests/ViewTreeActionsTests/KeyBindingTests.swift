@@ -1,7 +1,8 @@
-import Actions
 import Testing
 import ViewTree
 import ViewTreeActions
+
+@testable import Actions
 
 @Suite struct KeyBindingTests {
   @Test(arguments: [
@@ -409,5 +410,43 @@ extension KeyResolution {
     }
     #expect(binding.identifier.text == "Save")
     #expect(editor.model.colors.isEmpty)
+  }
+}
+
+/// What the manager is given on a key press: the binding's identifier as it was parsed.
+@Suite struct KeyPressIdentifierTests {
+  /// Records the identifier each perform's context holds.
+  final class Identifiers {
+    var seen: [ActionIdentifier] = []
+  }
+
+  struct Recording: ManagedAction {
+    static var defaultIdentifier: String { "Color" }
+    let identifiers: Identifiers
+    func perform(context: ActionContext) throws { identifiers.seen.append(context.identifier) }
+  }
+
+  @Test func aKeyPressHandsTheManagerTheBindingsParsedIdentifier() throws {
+    let identifiers = Identifiers()
+    let manager = ActionManager()
+    try manager.register(Recording(identifiers: identifiers))
+    let field = Node("field").bindKey("ctrl+r", to: #"keys.Color(name: "red")"#)
+    let tree = try NodeTree(root: Node("window") { field }.actionManager(manager))
+    defer { withExtendedLifetime(tree) {} }
+    let binding = try #require(field.keyBindings.first)
+    // Twice: the first press misses the manager's cache, the second hits it.
+    for _ in 0..<2 {
+      guard case .resolved(_, let result) = field.handleKey(try KeyChord(parsing: "ctrl+r")) else {
+        Issue.record("the key was not resolved")
+        return
+      }
+      #expect(result.isPerformed)
+    }
+    #expect(identifiers.seen.count == 2)
+    // The same parsed value, not a second parse of the same text.
+    #expect(identifiers.seen.allSatisfy { $0.isIdentical(to: binding.identifier) })
+    // A perform of the same text by name is parsed by the manager, as before: equal, not the same.
+    #expect(manager.perform(#"keys.Color(name: "red")"#).isPerformed)
+    #expect(identifiers.seen.last == binding.identifier)
   }
 }

@@ -99,6 +99,12 @@ public final class ActionManager {
     var registration: Registration?
     var version: Int
 
+    init(_ identifier: ActionIdentifier, version: Int) {
+      self.identifier = identifier
+      error = nil
+      self.version = version
+    }
+
     init(parsing text: String, version: Int) {
       do throws(ParseError<InvalidIdentifier>) {
         identifier = try ActionIdentifier(parsing: text)
@@ -259,17 +265,23 @@ public final class ActionManager {
     return identifier
   }
 
-  /// The cache entry for `text`, parsing it on a miss.
+  /// The cache entry for `text`, parsing it on a miss, unless the caller has it parsed already
+  /// (`parsed`, the identifier of a key binding whose text this is).
   @inline(__always)
-  func entry(for text: String) -> CacheEntry {
+  func entry(for text: String, parsed: ActionIdentifier? = nil) -> CacheEntry {
     if recentText == text, let recentEntry { return recentEntry }
-    return cachedOrNewEntry(for: text)
+    return cachedOrNewEntry(for: text, parsed: parsed)
   }
 
-  private func cachedOrNewEntry(for text: String) -> CacheEntry {
+  private func cachedOrNewEntry(for text: String, parsed: ActionIdentifier?) -> CacheEntry {
     if let cached = cacheLookup(text) { return cached }
     // `version` starts out of date, so that `registration(of:_:)` looks the name up.
-    let entry = CacheEntry(parsing: text, version: registrationsVersion &- 1)
+    let entry =
+      if let parsed, parsed.text == text {
+        CacheEntry(parsed, version: registrationsVersion &- 1)
+      } else {
+        CacheEntry(parsing: text, version: registrationsVersion &- 1)
+      }
     let bytes = text.utf8.count
     guard bytes <= Self.identifierCacheEntryByteLimit else { return entry }
     if identifierCache.count >= Self.identifierCacheLimit
@@ -300,127 +312,5 @@ public final class ActionManager {
     recentText = text
     recentEntry = entry
     return entry
-  }
-
-  /// Creates the context for validating or performing an identifier: the sender, then the values
-  /// `configure` sets, then what the providers add (nearest first).
-  ///
-  /// - Parameters:
-  ///   - text: The identifier.
-  ///   - sender: What asks for the action; the manager when `nil`.
-  ///   - providers: Providers, nearest first.
-  ///   - configure: Sets the caller's own values, which providers do not replace.
-  /// - Returns: The context.
-  /// - Throws: `ParseError<InvalidIdentifier>`.
-  public func makeContext(
-    for text: String, sender: Any? = nil, providers: [any ActionContextProvider] = [],
-    configure: (ActionContext) -> Void = { _ in }
-  ) throws(ParseError<InvalidIdentifier>) -> ActionContext {
-    let context = makeContext(
-      try identifier(parsing: text), sender: sender, providers: providers, configure: configure)
-    // Handed out: the caller may keep it longer than the manager.
-    context.keepManager()
-    return context
-  }
-
-  func makeContext(
-    _ identifier: ActionIdentifier, sender: Any?, providers: [any ActionContextProvider],
-    configure: (ActionContext) -> Void
-  ) -> ActionContext {
-    let context = makeContext(identifier)
-    context.setSender(sender)
-    configure(context)
-    context.collect(from: providers)
-    return context
-  }
-
-  /// A context for `identifier` from the spare one when there is one, with the manager as sender.
-  @inline(__always)
-  func makeContext(_ identifier: ActionIdentifier) -> ActionContext {
-    if let spare = spareContext.take() {
-      spare.recycle(identifier: identifier)
-      return spare
-    }
-    return ActionContext(identifier: identifier, manager: self)
-  }
-
-  /// `withContext` for the entry points: `text` through the cache, the caller's sender (the
-  /// manager when `nil`) and values (`configure`), then what `provide` adds as providers do.
-  /// `refuse` may answer before the context is built, from the registration alone.
-  @inline(__always)
-  func withCallerContext<R>(
-    _ text: String, sender: consuming Any?, configure: (ActionContext) -> Void,
-    provide: (ActionContext) -> Void, invalid: (ParseError<InvalidIdentifier>) -> R,
-    refuse: (ActionIdentifier, Registration?) -> R? = { _, _ in nil },
-    then body: (ActionContext, ActionIdentifier, Registration?) -> R
-  ) -> R {
-    let entry = entry(for: text)
-    guard let identifier = entry.identifier else {
-      // Set whenever `identifier` is not.
-      return invalid(entry.error!)
-    }
-    let registration = registration(of: entry, identifier)
-    if let refusal = refuse(identifier, registration) { return refusal }
-    return withContext(identifier, registration, sender: sender, configure, provide, body)
-  }
-
-  // NB: the sender is consumed on its way to the context, which takes it over: a caller that
-  // passes a fresh value (the tree passes its request's sender) costs no copy.
-  @inline(__always)
-  private func withContext<R>(
-    _ identifier: ActionIdentifier, _ registration: Registration?, sender: consuming Any?,
-    _ configure: (ActionContext) -> Void, _ provide: (ActionContext) -> Void,
-    _ body: (ActionContext, ActionIdentifier, Registration?) -> R
-  ) -> R {
-    // NB: a `let` until the uniqueness check: a `var` lives in memory, and every call that gets
-    // the context would copy what it loads from there.
-    let made = makeContext(identifier)
-    made.setSender(sender)
-    configure(made)
-    provide(made)
-    let result = body(made, identifier, registration)
-    var context = consume made
-    if isKnownUniquelyReferenced(&context) {
-      // Nothing kept the context: reuse it for the next call.
-      context.clear()
-      spareContext = consume context
-    } else {
-      // Someone kept it (an action, an observer): it keeps the manager alive from now on.
-      context.keepManager()
-    }
-    return result
-  }
-
-  // MARK: Validating
-
-  /// Validates an identifier: how items for it should look now. Nothing is performed and no
-  /// observer is called.
-  ///
-  /// Unknown identifiers, and identifiers that do not parse, are ``Validation/unavailable``.
-  ///
-  /// - Parameters:
-  ///   - text: The identifier.
-  ///   - sender: What asks; the manager when `nil`.
-  ///   - providers: Providers, nearest first.
-  ///   - configure: Sets the caller's own values.
-  /// - Returns: The validation.
-  public func validate(
-    _ text: String, sender: consuming Any? = nil, providers: [any ActionContextProvider] = [],
-    configure: (ActionContext) -> Void = { _ in }
-  ) -> Validation {
-    withCallerContext(
-      text, sender: sender, configure: configure, provide: { $0.collect(from: providers) },
-      invalid: { _ in .unavailable },
-      then: { context, _, registration in Self.validate(context, registration) })
-  }
-
-  // NB: not `registration?.validate(context) ?? .unavailable`, which copies the registration to
-  // unwrap it.
-  @inline(__always)
-  static func validate(_ context: ActionContext, _ registration: Registration?) -> Validation {
-    switch registration {
-    case .some(let registration): registration.described(registration.validate(context))
-    case .none: .unavailable
-    }
   }
 }

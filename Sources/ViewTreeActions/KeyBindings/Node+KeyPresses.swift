@@ -299,12 +299,13 @@ extension Node {
   }
 
   /// What a resolved binding performs from this node, and with which sender: the binding's
-  /// identifier with the binding, or for `item.Activate` this item's identifier with the item.
-  func performed(by binding: KeyBinding) -> (identifier: String, sender: Any) {
+  /// identifier with the binding (and the identifier parsed, so that the manager does not parse
+  /// it again), or for `item.Activate` this item's identifier with the item.
+  func performed(by binding: KeyBinding) -> (identifier: String, sender: RequestSender) {
     guard case .activateItem = binding.role, let item = actionItemIdentifier else {
-      return (binding.identifier.text, binding)
+      return (binding.identifier.text, .named(SenderBox(binding, parsed: binding.identifier)))
     }
-    return (item, self)
+    return (item, .origin(self))
   }
 
   /// Handles a key press at this node, as if it had focus: resolves it (see ``resolveKey(_:)``),
@@ -331,8 +332,8 @@ extension Node {
   public func handleKey(_ chord: KeyChord) -> KeyPressResult {
     switch press(chord) {
     case .finished(let result): return result
-    case .perform(let binding, let identifier, let sender, let cancelling):
-      return .reporting(.resolved(binding, perform(identifier, sender: sender)), cancelling: cancelling)
+    case .perform(let binding, let request, let cancelling):
+      return .reporting(.resolved(binding, send(request, tracing: nil)), cancelling: cancelling)
     }
   }
 
@@ -345,8 +346,8 @@ extension Node {
   nonisolated(nonsending) public func handleKey(_ chord: KeyChord) async -> KeyPressResult {
     switch press(chord) {
     case .finished(let result): return result
-    case .perform(let binding, let identifier, let sender, let cancelling):
-      return .reporting(.resolved(binding, await perform(identifier, sender: sender)), cancelling: cancelling)
+    case .perform(let binding, let request, let cancelling):
+      return .reporting(.resolved(binding, await send(request, tracing: nil)), cancelling: cancelling)
     }
   }
 
@@ -355,10 +356,9 @@ extension Node {
   private enum Press {
     /// Nothing (more) to do: the press's result, a focus move included.
     case finished(KeyPressResult)
-    /// A binding whose identifier (or, for `item.Activate`, the item's) to perform with `sender`;
-    /// its result goes into the cancellation, if the press cancelled a pending sequence.
-    case perform(
-      KeyBinding, identifier: String, sender: Any, cancelling: (PendingKeys, KeySequenceCancellation)?)
+    /// A binding and the request that performs its identifier (or, for `item.Activate`, the
+    /// item's); the result goes into the cancellation, if the press cancelled a pending sequence.
+    case perform(KeyBinding, PerformRequest, cancelling: (PendingKeys, KeySequenceCancellation)?)
   }
 
   /// Resolves a key press, updates the pending sequence, and moves the focus for a focus
@@ -406,7 +406,7 @@ extension Node {
         return .finished(.reporting(.movedFocus(binding, moveFocus(move, in: top)), cancelling: cancelling))
       }
       let (identifier, sender) = performed(by: binding)
-      return .perform(binding, identifier: identifier, sender: sender, cancelling: cancelling)
+      return .perform(binding, PerformRequest(identifier, from: sender), cancelling: cancelling)
     case .unbound: return .finished(.reporting(.unbound(chord), cancelling: cancelling))
     case .pending(let pending):
       top.pendingKeys = PendingState(node: self, count: pending.count, continuations: pending.continuations)

@@ -113,14 +113,28 @@ enum RequestSender {
     case .named(let box): box.sender
     }
   }
+
+  /// The identifier the sender performs, parsed, when the sender is a key binding.
+  var parsedIdentifier: ActionIdentifier? {
+    switch self {
+    case .origin: nil
+    case .named(let box): box.parsed
+    }
+  }
 }
 
 /// A sender its caller named.
 final class SenderBox {
   /// Changed only while nothing else holds the box (see `Node.validate(_:sender:reusing:)`).
   var sender: Any
+  /// The identifier the sender performs, when the sender is a key binding: the manager uses it
+  /// rather than parse the request's text again (when the text is still the binding's).
+  let parsed: ActionIdentifier?
 
-  init(_ sender: Any) { self.sender = sender }
+  init(_ sender: Any, parsed: ActionIdentifier? = nil) {
+    self.sender = sender
+    self.parsed = parsed
+  }
 }
 
 extension PerformRequest {
@@ -128,7 +142,9 @@ extension PerformRequest {
   /// sender and what the nodes passed provide, nearest first.
   @usableFromInline
   func answer(by manager: ActionManager, passage: borrowing RequestPassage) -> PerformResult {
-    manager.performProviding(identifier, sender: sender) { passage.provideContext($0) }
+    manager.performProviding(identifier, parsed: from.parsedIdentifier, sender: sender) {
+      passage.provideContext($0)
+    }
   }
 
   /// The same in an awaited dispatch: asynchronous actions run, on the caller's actor.
@@ -136,7 +152,9 @@ extension PerformRequest {
   nonisolated(nonsending) func answerAwaiting(by manager: ActionManager, passage: borrowing RequestPassage)
     async -> PerformResult
   {
-    await manager.performProviding(identifier, sender: sender) { passage.provideContext($0) }
+    await manager.performProviding(identifier, parsed: from.parsedIdentifier, sender: sender) {
+      passage.provideContext($0)
+    }
   }
 }
 
