@@ -165,7 +165,7 @@ struct ModelCase: CustomStringConvertible {
 final class Model {
   var parent: [Int?]
   var modifiers: [[(spec: ModifierSpec, serial: Int)]]
-  var _nextSerial = 0
+  var nextSerial = 0
   var log: [String] = []
   let limit: Int
   var depth = 0
@@ -180,8 +180,8 @@ final class Model {
   }
 
   func take() -> Int {
-    defer { _nextSerial += 1 }
-    return _nextSerial
+    defer { nextSerial += 1 }
+    return nextSerial
   }
 
   func isAttached(_ node: Int) -> Bool {
@@ -205,7 +205,7 @@ final class Model {
       modifiers[node].append(
         (
           ModifierSpec(
-            id: 1000 + _nextSerial, kind: .observe, type: .any, handles: false, throwsError: false),
+            id: 1000 + nextSerial, kind: .observe, type: .any, handles: false, throwsError: false),
           take()
         ))
     case .trigger(let node, let value):

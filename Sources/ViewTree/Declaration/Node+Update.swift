@@ -135,7 +135,7 @@ extension Node {
   /// its problems.
   func replaceDeclaredAttachments(with declared: NodeDeclaration) {
     let previous = self[attachment: DeclaredAttachmentKeys.self]
-    var keys: [ObjectIdentifier] = []
+    var keys: [any NodeAttachmentKey.Type] = []
     var declaredProblems: [any Error] = []
     for attachment in declared.attachments {
       if attachment.attach == nil {
@@ -144,9 +144,11 @@ extension Node {
         keys.append(attachment.key)
       }
     }
-    for key in previous where !keys.contains(key) { removeAttachment(for: key) }
+    for key in previous where !keys.contains(where: { $0 == key }) { removeAttachment(key) }
     for attachment in declared.attachments { attachment.attach?(self) }
-    if keys != previous { self[attachment: DeclaredAttachmentKeys.self] = keys }
+    if !keys.elementsEqual(previous, by: { $0 == $1 }) {
+      self[attachment: DeclaredAttachmentKeys.self] = keys
+    }
     if !declaredProblems.isEmpty || !problems.isEmpty {
       self[attachment: ProblemsAttachment.self] = declaredProblems
       if let report = root._state?.settings.onProblem {
@@ -334,7 +336,7 @@ struct UpdateFrame {
 
 /// The keys of the attachments a node's last declaration made.
 enum DeclaredAttachmentKeys: NodeAttachmentKey {
-  static var defaultValue: [ObjectIdentifier] { [] }
+  static var defaultValue: [any NodeAttachmentKey.Type] { [] }
 }
 
 extension NodeTree {

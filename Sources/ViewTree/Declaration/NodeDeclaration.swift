@@ -160,7 +160,7 @@ public struct NodeDeclaration: ModifierHost {
 
   /// The value declared for `key`, or its default value.
   public subscript<Key: NodeAttachmentKey>(attachment key: Key.Type) -> Key.Value {
-    for declared in attachments where declared.key == ObjectIdentifier(key) {
+    for declared in attachments where declared.id == ObjectIdentifier(key) {
       // Only `settingAttachment` stores under `ObjectIdentifier(Key.self)`, always a `Key.Value`.
       if let value = declared.value as? Key.Value { return value }
     }
@@ -176,9 +176,9 @@ public struct NodeDeclaration: ModifierHost {
   public consuming func settingAttachment<Key: NodeAttachmentKey>(_ key: Key.Type, to value: Key.Value)
     -> NodeDeclaration
   {
-    attachments.removeAll { $0.key == ObjectIdentifier(key) }
+    attachments.removeAll { $0.id == ObjectIdentifier(key) }
     attachments.append(
-      DeclaredAttachment(key: ObjectIdentifier(key), value: value) { node in
+      DeclaredAttachment(key: key, value: value) { node in
         node.settingAttachment(key, to: value)
       })
     return self
@@ -196,7 +196,7 @@ public struct NodeDeclaration: ModifierHost {
   ) -> NodeDeclaration {
     // NB: `self`, not a copy of it, which would share the list and so the value.
     var value = Key.defaultValue
-    if let index = attachments.firstIndex(where: { $0.key == ObjectIdentifier(key) }) {
+    if let index = attachments.firstIndex(where: { $0.id == ObjectIdentifier(key) }) {
       // Taken out of the list, so that the value is not shared with it when it changes. Only
       // `settingAttachment` and this method store under `ObjectIdentifier(Key.self)`, always a
       // `Key.Value`.
@@ -213,18 +213,21 @@ public struct NodeDeclaration: ModifierHost {
   public consuming func reporting(_ problem: any Error) -> NodeDeclaration {
     var copy = self
     copy.attachments.append(
-      DeclaredAttachment(key: ObjectIdentifier(ProblemsAttachment.self), value: problem))
+      DeclaredAttachment(key: ProblemsAttachment.self, value: problem))
     return copy
   }
 }
 
 /// One attachment a declaration makes, or one problem it reports.
 struct DeclaredAttachment {
-  let key: ObjectIdentifier
+  /// The key, kept as a type so that an update that no longer declares it can remove it.
+  let key: any NodeAttachmentKey.Type
   let value: Any
   /// Attaches the value to a node, in a box of its own; `nil` for a problem (the value), which an
   /// update reports instead.
   var attach: ((Node) -> Void)? = nil
+
+  var id: ObjectIdentifier { ObjectIdentifier(key) }
 }
 
 /// Whether a modifier of `kind` matching `matchType` is one of `queried` kind matching exactly

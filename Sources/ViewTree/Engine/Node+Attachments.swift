@@ -17,6 +17,22 @@ public protocol NodeAttachmentKey {
   static var defaultValue: Value { get }
 }
 
+/// A key whose value a node keeps in a field of its own rather than in its list of attachments
+/// (the geometry, the input traits, the lifecycle callbacks), because the walks read it for every
+/// node they pass. A declaration names it like any key; the node's attachment subscript and
+/// methods hand the value to the key, which reads and writes its field with what follows from a
+/// change (a hover run again, a focus trap repaired).
+@usableFromInline
+protocol NodeFieldKey: NodeAttachmentKey {
+  /// The field's value on `node`, as `V`, which is `Value`.
+  // NB: generic in the value's type, so that each key casts its field's concrete type: a cast
+  // from a key opened from an existential to the caller's generic type is one that Swift 6.3's
+  // optimizer folds into a failure.
+  static func value<V>(of node: Node, as type: V.Type) -> V
+  /// Sets the field on `node` to `value`, which is a `Value`; the default value clears it.
+  static func set<V>(_ value: V, on node: Node)
+}
+
 /// The storage of one attached value. Immutable (setting a key attaches a new box), so that
 /// reading a value needs no exclusivity check.
 @usableFromInline
@@ -36,21 +52,29 @@ extension Node {
   @inlinable
   public subscript<Key: NodeAttachmentKey>(attachment key: Key.Type) -> Key.Value {
     get {
-      // The geometry and the input traits are fields of the node (see `NodeGeometry`); the
-      // comparisons fold away once the subscript is specialized for a key.
-      if key == NodeGeometryKey.self || key == InputTraitsKey.self, let field = fieldValue(for: key) {
-        return field
-      }
+      // A field key's value is its field (the cast folds away once the subscript is specialized
+      // for a key).
+      if let field = Self.fieldKey(key) { return field.value(of: self, as: Key.Value.self) }
       return box(for: key)?.value ?? Key.defaultValue
     }
-    set { attach(AttachmentBox(newValue), for: ObjectIdentifier(key)) }
+    set {
+      if let field = Self.fieldKey(key) {
+        field.set(newValue, on: self)
+      } else {
+        attach(AttachmentBox(newValue), for: ObjectIdentifier(key))
+      }
+    }
   }
 
-  /// The value of the field kept for `key`, one of the keys whose values are fields.
-  @usableFromInline
-  func fieldValue<Key: NodeAttachmentKey>(for key: Key.Type) -> Key.Value? {
-    if key == NodeGeometryKey.self { return _extras?.pointer.geometry as? Key.Value }
-    return inputTraits as? Key.Value
+  /// `key` as a field key when it is one: the list of them, in one place. Compared by identity,
+  /// which folds away once the caller is specialized for a key, where asking whether a key of
+  /// another module conforms to `NodeFieldKey` is a conformance lookup on every access.
+  @inlinable @inline(__always)
+  static func fieldKey<Key: NodeAttachmentKey>(_ key: Key.Type) -> (any NodeFieldKey.Type)? {
+    if key == NodeGeometryKey.self { return NodeGeometryKey.self }
+    if key == InputTraitsKey.self { return InputTraitsKey.self }
+    if key == LifecycleCallbacks.self { return LifecycleCallbacks.self }
+    return nil
   }
 
   /// Calls `body` with the value attached under a key, if any, read where it is rather than
@@ -81,11 +105,11 @@ extension Node {
   public func updatingAttachment<Key: NodeAttachmentKey>(
     _ key: Key.Type, _ body: (inout Key.Value) -> Void
   ) -> Node {
-    // The keys whose values are fields (or have side effects) go through `settingAttachment`.
-    guard key != NodeGeometryKey.self, key != InputTraitsKey.self, key != LifecycleCallbacks.self else {
+    if Self.fieldKey(key) != nil {
       var value = self[attachment: key]
       body(&value)
-      return settingAttachment(key, to: value)
+      self[attachment: key] = value
+      return self
     }
     // Taken out of its box, which is dropped, so that the value is not shared when it changes.
     // Invariant 9: what is stored under `ObjectIdentifier(Key.self)` is an `AttachmentBox<Key.Value>`.
@@ -105,6 +129,11 @@ extension Node {
 
   /// Removes the value attached under a key.
   public func removeAttachment<Key: NodeAttachmentKey>(_ key: Key.Type) {
+    if Self.fieldKey(key) != nil {
+      self[attachment: key] = Key.defaultValue
+      return
+    }
+    // Released here, after the list changed: its value's deinit may change the attachments.
     _ = takeAttachment(for: ObjectIdentifier(key))
   }
 
@@ -129,27 +158,6 @@ extension Node {
       return extras._attachments[index].box
     }
     return nil
-  }
-
-  /// Removes the attachment stored under `id`.
-  func removeAttachment(for id: ObjectIdentifier) {
-    // The geometry is a field of the node (see `NodeGeometry`).
-    if id == ObjectIdentifier(NodeGeometryKey.self) {
-      if setGeometry(nil) { layoutDidChange() }
-      return
-    }
-    if id == ObjectIdentifier(InputTraitsKey.self) {
-      // A field too (see `InputTraits`).
-      let wasTrap = isFocusTrap
-      _extras?.inputTraits = nil
-      lifecycleCallbacksChanged()
-      if wasTrap { trapDidChange() }
-      return
-    }
-    let removed = takeAttachment(for: id)
-    if id == ObjectIdentifier(LifecycleCallbacks.self) { lifecycleCallbacksChanged() }
-    // Released here, after the list changed: its value's deinit may change the attachments.
-    _ = consume removed
   }
 
   /// Removes the box stored under `id` from the list and returns it, so that the caller releases

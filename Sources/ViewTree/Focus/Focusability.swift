@@ -207,3 +207,24 @@ enum FocusBlocker {
     }
   }
 }
+
+/// How a declaration names a node's input traits: a field key, whose value is the node's
+/// `inputTraits` field.
+@usableFromInline
+enum InputTraitsKey: NodeFieldKey {
+  @usableFromInline static var defaultValue: InputTraits? { nil }
+
+  @usableFromInline static func value<V>(of node: Node, as type: V.Type) -> V { node.inputTraits as! V }
+
+  @usableFromInline static func set<V>(_ value: V, on node: Node) {
+    let traits = value as! InputTraits?
+    // A scope that starts to declare `autofocus` while in a tree asks for focus, as one that
+    // enters a tree does.
+    let startsAutofocus = traits?.autofocus == true && node.inputTraits?.autofocus != true
+    let wasTrap = node.isFocusTrap
+    if traits != nil || node.existingExtras != nil { node.extras.inputTraits = traits }
+    node.lifecycleCallbacksChanged()
+    if startsAutofocus { node.root._state?.requestAutofocus(node) }
+    if wasTrap != node.isFocusTrap { node.trapDidChange() }
+  }
+}

@@ -1,6 +1,27 @@
-/// Where a node keeps the closures of `onAttach` and `onDetach`.
-enum LifecycleCallbacks: NodeAttachmentKey {
-  static var defaultValue: (attach: [(Node) -> Void], detach: [(Node) -> Void]) { ([], []) }
+/// The closures of `onAttach` and `onDetach` a node declares.
+@usableFromInline
+struct LifecycleCallbackLists {
+  var attach: [(Node) -> Void] = []
+  var detach: [(Node) -> Void] = []
+
+  var isEmpty: Bool { attach.isEmpty && detach.isEmpty }
+}
+
+/// How a declaration names a node's `LifecycleCallbackLists`: a field key, whose value is the
+/// lifecycle slot's `callbacks`.
+@usableFromInline
+enum LifecycleCallbacks: NodeFieldKey {
+  @usableFromInline static var defaultValue: LifecycleCallbackLists { LifecycleCallbackLists() }
+
+  @usableFromInline static func value<V>(of node: Node, as type: V.Type) -> V {
+    (node.existingExtras?.lifecycle.callbacks ?? LifecycleCallbackLists()) as! V
+  }
+
+  @usableFromInline static func set<V>(_ value: V, on node: Node) {
+    let callbacks = value as! LifecycleCallbackLists
+    if !callbacks.isEmpty || node.existingExtras != nil { node.extras.lifecycle.callbacks = callbacks }
+    node.lifecycleCallbacksChanged()
+  }
 }
 
 extension ModifierHost {
@@ -46,7 +67,7 @@ extension Node {
   /// tree serves when the node attaches.
   func lifecycleCallbacksChanged() {
     let callbacks = self[attachment: LifecycleCallbacks.self]
-    let has = !callbacks.attach.isEmpty || !callbacks.detach.isEmpty || inputTraits?.autofocus == true
+    let has = !callbacks.isEmpty || inputTraits?.autofocus == true
     guard has != hasLifecycleCallbacks else { return }
     hasLifecycleCallbacks = has
     adjustLifecycleCount(by: has ? 1 : -1)
@@ -104,6 +125,8 @@ extension Node {
 
 /// What a node keeps for its lifecycle callbacks (`NodeExtras.lifecycle`).
 struct NodeLifecycle {
+  /// The closures of `onAttach` and `onDetach`.
+  var callbacks = LifecycleCallbackLists()
   /// The nodes of the subtree (this one included) with `onAttach` or `onDetach` callbacks, so that
   /// changes to subtrees without any cost nothing.
   var count: Int32 = 0

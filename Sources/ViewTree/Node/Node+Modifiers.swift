@@ -62,26 +62,7 @@ extension Node: ModifierHost {
   /// - Returns: This node.
   @discardableResult
   public func settingAttachment<Key: NodeAttachmentKey>(_ key: Key.Type, to value: Key.Value) -> Node {
-    if key == NodeGeometryKey.self, let geometry = value as? NodeGeometry? {
-      if setGeometry(geometry) { layoutDidChange() }
-      return self
-    }
-    guard key == LifecycleCallbacks.self || key == InputTraitsKey.self else {
-      self[attachment: key] = value
-      return self
-    }
-    // A scope that starts to declare `autofocus` while in a tree asks for focus, as one that
-    // enters a tree does.
-    let startsAutofocus = (value as? InputTraits)?.autofocus == true && inputTraits?.autofocus != true
-    let wasTrap = isFocusTrap
-    if key == InputTraitsKey.self, let traits = value as? InputTraits? {
-      if traits != nil || existingExtras != nil { extras.inputTraits = traits }
-    } else {
-      self[attachment: key] = value
-    }
-    lifecycleCallbacksChanged()
-    if startsAutofocus { root._state?.requestAutofocus(self) }
-    if wasTrap != isFocusTrap { trapDidChange() }
+    self[attachment: key] = value
     return self
   }
 

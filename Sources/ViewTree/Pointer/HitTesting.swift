@@ -42,7 +42,7 @@ extension ModifierHost {
     // A frame that is not finite measures nothing: kept as no frame, so no walk reads it.
     let geometry = NodeGeometry(
       frame: frame.flatMap { $0.isFinite ? $0 : nil }, zIndex: zIndex, hitBehavior: hitBehavior)
-    return settingAttachment(NodeGeometryKey.self, to: geometry == NodeGeometry() ? nil : geometry)
+    return settingAttachment(NodeGeometryKey.self, to: geometry)
   }
 }
 
@@ -88,8 +88,8 @@ extension Node {
   /// Sets the node's geometry (see `NodeGeometry`), and notes on its parent that hit testing
   /// must sort the children when it declares a `zIndex`: for good, as a parent that has sorted
   /// once may again. Returns whether the geometry changed.
-  func setGeometry(_ geometry: NodeGeometry?) -> Bool {
-    if existingExtras?.pointer.geometry == geometry { return false }
+  func setGeometry(_ geometry: NodeGeometry) -> Bool {
+    if (existingExtras?.pointer.geometry ?? NodeGeometry()) == geometry { return false }
     extras.pointer.geometry = geometry
     if extras.pointer.zIndex != 0, let parent = _parent { parent.extras.pointer.sortsChildrenByZIndex = true }
     return true

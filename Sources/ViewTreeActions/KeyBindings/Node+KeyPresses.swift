@@ -60,7 +60,7 @@ public struct PendingKeys: CustomStringConvertible {
     let list = node.offered(itemsIn: nil, includingRegistered: false)
     return order.compactMap { entry in
       let binding = continuations[entry.index]
-      let identifier = node.performed(by: binding).identifier
+      let identifier = node.performed(by: binding)
       guard let found = list.index[ActionIdentifier.unprefixed(identifier)] else { return nil }
       let offer = ActionEntry.Offer(
         binding.role.isFocusMove ? .focusMove : .binding, node: binding.node, binding: binding,
@@ -298,14 +298,24 @@ extension Node {
     return isActionItem
   }
 
-  /// What a resolved binding performs from this node, and with which sender: the binding's
-  /// identifier with the binding (and the identifier parsed, so that the manager does not parse
-  /// it again), or for `item.Activate` this item's identifier with the item.
-  func performed(by binding: KeyBinding) -> (identifier: String, sender: RequestSender) {
+  /// The identifier a resolved binding performs from this node: the binding's, or for
+  /// `item.Activate` this item's.
+  func performed(by binding: KeyBinding) -> String {
     guard case .activateItem = binding.role, let item = actionItemIdentifier else {
-      return (binding.identifier.text, .named(SenderBox(binding, parsed: binding.identifier)))
+      return binding.identifier.text
     }
-    return (item, .origin(self))
+    return item
+  }
+
+  /// The request a resolved binding sends from this node: the binding's identifier with the
+  /// binding as sender (and the identifier parsed, so that the manager does not parse it again),
+  /// or for `item.Activate` this item's identifier with the item.
+  func request(performing binding: KeyBinding) -> PerformRequest {
+    guard case .activateItem = binding.role, let item = actionItemIdentifier else {
+      return PerformRequest(
+        binding.identifier.text, from: .named(SenderBox(binding, parsed: binding.identifier)))
+    }
+    return PerformRequest(item, from: .origin(self))
   }
 
   /// Handles a key press at this node, as if it had focus: resolves it (see ``resolveKey(_:)``),
@@ -405,8 +415,7 @@ extension Node {
       if case .moveFocus(let move) = binding.role {
         return .finished(.reporting(.movedFocus(binding, moveFocus(move, in: top)), cancelling: cancelling))
       }
-      let (identifier, sender) = performed(by: binding)
-      return .perform(binding, PerformRequest(identifier, from: sender), cancelling: cancelling)
+      return .perform(binding, request(performing: binding), cancelling: cancelling)
     case .unbound: return .finished(.reporting(.unbound(chord), cancelling: cancelling))
     case .pending(let pending):
       top.pendingKeys = PendingState(node: self, count: pending.count, continuations: pending.continuations)
