@@ -32,7 +32,7 @@ extension TreeState {
     if let subtree {
       var ancestor = subtree.activeParent
       while let node = ancestor {
-        if let frame = node._extras?.pointer.frame, !frame.contains(location) { return }
+        if let frame = node._extras?.pointer.geometry.frame, !frame.contains(location) { return }
         ancestor = node.activeParent
       }
     }
@@ -89,7 +89,7 @@ extension TreeState {
       if current.orderStart >= 0 { _hitOrder.removeSubrange(Int(current.orderStart)...) }
       let node = current.node
       let (hasFrame, behavior) = node._withUnsafeGuaranteedRef {
-        ($0._extras?.pointer.frame != nil, $0._extras?.pointer.hitBehavior)
+        ($0._extras?.pointer.geometry.frame != nil, $0._extras?.pointer.geometry.hitBehavior)
       }
       if hasFrame, let behavior, behavior != .deferToChild {
         if !node._withUnsafeGuaranteedRef(body) || behavior == .opaque { return }
@@ -106,7 +106,7 @@ extension TreeState {
   private static func rejects(_ node: Unmanaged<Node>, _ location: PointerLocation) -> Bool {
     node._withUnsafeGuaranteedRef { node in
       guard let extras = node._extras else { return node._childSlots.isEmpty }
-      guard let frame = extras.pointer.frame else {
+      guard let frame = extras.pointer.geometry.frame else {
         return node._childSlots.count == extras.childHead || extras._isInactive
       }
       // `NodeFrame.contains`, with the edges the extras keep.
@@ -134,7 +134,7 @@ extension TreeState {
       orderStart = Int32(_hitOrder.count)
       for index in 0..<count {
         let zIndex = children.unsafelyUnwrapped[index]._withUnsafeGuaranteedRef {
-          $0._extras?.pointer.zIndex ?? 0
+          $0._extras?.pointer.geometry.zIndex ?? 0
         }
         _hitOrder.append((zIndex, index))
       }
@@ -283,7 +283,8 @@ extension TreeState {
       }
       descent.target = node
       descent.isExact = node._withUnsafeGuaranteedRef {
-        $0._extras.map { $0.pointer.frame != nil && $0.pointer.hitBehavior == .opaque } ?? false
+        $0._extras.map { $0.pointer.geometry.frame != nil && $0.pointer.geometry.hitBehavior == .opaque }
+          ?? false
       }
       return descent
     }

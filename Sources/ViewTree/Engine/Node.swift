@@ -200,7 +200,7 @@ public final class Node {
         _up = link
       }
       // Hit testing sorts the children of a parent that has one with a `zIndex`.
-      if let newValue, let extras = _extras, extras.pointer.zIndex != 0 {
+      if let newValue, let extras = _extras, extras.pointer.geometry.zIndex != 0 {
         newValue.extras.pointer.sortsChildrenByZIndex = true
       }
     }

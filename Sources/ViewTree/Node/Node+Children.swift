@@ -151,7 +151,7 @@ extension Node {
     // the former parent's repairs; the hover runs after them, once the hover path they mend is
     // whole again.
     let rehovered =
-      formerParent != nil || child.existingExtras?.pointer.frame != nil || child.childCount > 0
+      formerParent != nil || child.existingExtras?.pointer.geometry.frame != nil || child.childCount > 0
       ? child.noteLayoutChange() : nil
     if let formerParent, formerParent !== self {
       formerParent.didDetach(CollectionOfOne(child), formerParent: formerParent)

@@ -48,7 +48,7 @@ extension ModifierHost {
 
 extension Node {
   /// The frame the node declares (see ``ModifierHost/frame(_:zIndex:hitBehavior:)``), if any.
-  public var frame: NodeFrame? { existingExtras?.pointer.frame }
+  public var frame: NodeFrame? { existingExtras?.pointer.geometry.frame }
 }
 
 extension NodeTree {
@@ -91,7 +91,35 @@ extension Node {
   func setGeometry(_ geometry: NodeGeometry) -> Bool {
     if (existingExtras?.pointer.geometry ?? NodeGeometry()) == geometry { return false }
     extras.pointer.geometry = geometry
-    if extras.pointer.zIndex != 0, let parent = _parent { parent.extras.pointer.sortsChildrenByZIndex = true }
+    if extras.pointer.geometry.zIndex != 0, let parent = _parent {
+      parent.extras.pointer.sortsChildrenByZIndex = true
+    }
     return true
+  }
+}
+
+/// What a node declared about where it is (``ModifierHost/frame(_:zIndex:hitBehavior:)``): kept
+/// in the pointer's slot of the node's extras rather than in its list of attachments, as hit
+/// testing reads it for every sibling it tries. `NodeGeometryKey`, a field key, is how a
+/// declaration names it.
+@usableFromInline
+struct NodeGeometry: Equatable {
+  var frame: NodeFrame?
+  var zIndex = 0
+  var hitBehavior = HitBehavior.opaque
+}
+
+/// How a declaration names a node's geometry: a field key, whose value is the pointer slot's
+/// `geometry`. Setting it runs the hover again when it changed.
+@usableFromInline
+enum NodeGeometryKey: NodeFieldKey {
+  @usableFromInline static var defaultValue: NodeGeometry { NodeGeometry() }
+
+  @usableFromInline static func value<V>(of node: Node, as type: V.Type) -> V {
+    (node.existingExtras?.pointer.geometry ?? NodeGeometry()) as! V
+  }
+
+  @usableFromInline static func set<V>(_ value: V, on node: Node) {
+    if node.setGeometry(value as! NodeGeometry) { node.layoutDidChange() }
   }
 }

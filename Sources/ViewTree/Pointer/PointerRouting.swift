@@ -198,7 +198,8 @@ extension TreeState {
   ) -> ActionOutcome {
     if let filter, !Dispatcher.mayRun(A.self, onPathWith: filter) { return .unhandled(action) }
     let outcome = reported ? target.trigger(action) : withoutUnhandledReport { target.trigger(action) }
-    guard case .unhandled = outcome, !captured, target.existingExtras?.pointer.hitBehavior == .translucent
+    guard case .unhandled = outcome, !captured,
+      target.existingExtras?.pointer.geometry.hitBehavior == .translucent
     else {
       return outcome
     }
@@ -499,4 +500,25 @@ extension TreeState {
     }
     pointer.hovered = formerParent
   }
+}
+
+/// What the pointer keeps on a node (`NodeExtras.pointer`): where the node is, for hit testing and
+/// direction moves, and whether the pointer is over it. Plain fields, as hit testing reads the
+/// frame of every sibling it tries.
+struct NodePointerState {
+  /// What the node declared (see `NodeGeometry`).
+  var geometry = NodeGeometry() {
+    didSet {
+      (right, bottom) = geometry.frame.map { ($0.maxX, $0.maxY) } ?? (-.infinity, -.infinity)
+    }
+  }
+  /// The frame's right and bottom edges, computed once when it is set, so that the hit walk
+  /// tests a sibling with four comparisons and no addition.
+  private(set) var right = -Double.infinity
+  private(set) var bottom = -Double.infinity
+  /// Whether a child declared a `zIndex` once, so that hit testing sorts the children (see
+  /// `TreeState.forEachHit`).
+  var sortsChildrenByZIndex = false
+  /// Whether the pointer is over this node or a descendant (see `TreePointer.hovered`).
+  var isHovered = false
 }
