@@ -13,9 +13,13 @@
 #                                            unsafe with threads), best of 7 rounds each
 #   ./probe.sh copies                        which ways of calling a closure stored in memory
 #                                            copy it (Tools/CopyCheck/main.swift)
+#   ./probe.sh flows [--files]               the package files each of four flows crosses (a key
+#                                            press, a click, a perform, a placed view's update:
+#                                            Tools/Flows), traced function by function in a debug
+#                                            build; a few minutes
 #
 # Without names, `instructions` and `refcounting` cover every benchmark the probe knows. The first
-# two need valgrind.
+# two need valgrind; `flows` needs gdb.
 set -euo pipefail
 # This script, by a path that still holds after the `cd` (`measure` runs it again).
 self="$(cd "$(dirname "$0")" && pwd)/$(basename "$0")"
@@ -156,8 +160,17 @@ copies)
     echo "$function: $retains swift_retain"
   done
   ;;
+flows)
+  command -v gdb >/dev/null || { echo "needs gdb (apt-get install gdb)"; exit 1; }
+  quietly swift build --product Flows
+  calls=$(mktemp)
+  trap 'rm -f "$calls"' EXIT
+  FLOWS_EXE="$(swift build --product Flows --show-bin-path)/Flows" FLOWS_SRC="$(cd .. && pwd)/Sources/" \
+    FLOWS_MAIN="$PWD/Tools/Flows/main.swift" FLOWS_CALLS="$calls" quietly gdb -batch -x Tools/Flows/trace.py
+  python3 Tools/Flows/count.py "$calls" "${names[@]}"
+  ;;
 *)
-  sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'
   exit 2
   ;;
 esac
