@@ -8,7 +8,9 @@
   // The pointer article's terminal app, between markers, run here on a pseudo-terminal
   // (`DocsCompileTests` checks that the article shows exactly this region).
 
-  @Suite struct PointerArticleTerminalExample {
+  // In `RawTerminalTests`, which runs its tests one at a time: one terminal at a time can be raw
+  // in a process, and a suite of its own ran beside them ("another RawTerminal is in raw mode").
+  extension RawTerminalTests {
     @Test func theArticlesTerminalAppHandsKeysAndClicksToTheTree() throws {
       let pty = try PseudoTerminal()
       pty.resize(columns: 80, rows: 24)
