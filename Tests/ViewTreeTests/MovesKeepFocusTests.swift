@@ -195,4 +195,32 @@ private func at(_ x: Double, _ y: Double) -> PointerLocation { PointerLocation(x
     #expect(heard.isEmpty)
     #expect(tree.checkInvariants().isEmpty)
   }
+
+  /// Found by the tree-mutations fuzzer: Tab inside an update, with the focused node moved into
+  /// another tree, trapped walking from a node the tree no longer holds.
+  @Test(arguments: [FocusMove.next, .previous, .down, .left])
+  func aMoveFromAFocusThatLeftDuringAnUpdateStartsAsFromNoFocus(move: FocusMove) throws {
+    let other = NodeTree("other") {}
+    let tree = NodeTree(
+      declaring: NodeDeclaration("root") {
+        NodeDeclaration("first").focusable().frame(frame(0, 0, 10, 1))
+        NodeDeclaration("card").focusable().frame(frame(0, 1, 10, 1))
+        NodeDeclaration("last").focusable().frame(frame(0, 2, 10, 1))
+      })
+    try tree.focus(id: "card")
+    let card = try #require(tree.focusedNode)
+    var moved: FocusMoveResult?
+    tree.performUpdates {
+      try? other.root.addChild(card)
+      moved = tree.moveFocus(move)
+    }
+    let expected = move == .next || move == .down ? "first" : "last"
+    guard case .moved(let target)? = moved else {
+      Issue.record("the focus stayed: \(String(describing: moved))")
+      return
+    }
+    #expect(target.id == expected)
+    #expect(tree.focusedNode?.id == expected)
+    #expect(tree.checkInvariants(idle: true).isEmpty)
+  }
 }

@@ -138,9 +138,18 @@ extension Node {
 }
 
 extension TreeState {
+  /// The focused node, unless it has left the tree, which it can only while an update runs
+  /// (its repair waits for the end) or while a repair runs (the focus names the node that left
+  /// until a new one is set): then it has no place in the tree to move from.
+  private var focusInTree: Node? {
+    guard let node = focus.node else { return nil }
+    if updates.isDeferring || updates.repairs > 0, !node.isDescendant(of: root) { return nil }
+    return node
+  }
+
   /// Where `move` takes the focus (nothing is triggered), or `nil` when it stays.
   func focusTarget(for move: FocusMove) -> Node? {
-    guard let current = focus.node else {
+    guard let current = focusInTree else {
       if move.isForward, root.isTabStop(within: root) { return root }
       return enter(root, forward: move.isForward) ?? (root.isTabStop(within: root) ? root : nil)
     }

@@ -125,6 +125,11 @@ extension NodeTree {
   /// Nodes declared with a negative `order`, nodes that are not ``Node/isFocusable`` and nodes the
   /// ``focusFilter`` skips are passed over.
   ///
+  /// Inside ``performUpdates(_:)``, a focused node that has left the tree keeps the focus until
+  /// the update ends, but has no place in the tree to move from: a move then goes where it goes
+  /// with nothing focused (Tab, right and down to the first tab stop; Shift-Tab, left and up to
+  /// the last).
+  ///
   /// - Parameter move: The move.
   /// - Returns: Whether a node handled the move, where focus moved, or that it stayed.
   /// - Complexity: Tab: O(*k*·*d*) for the *k* nodes between the two, at depth *d*; O(*n* log *n*)
