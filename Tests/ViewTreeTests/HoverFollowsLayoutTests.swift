@@ -123,3 +123,36 @@ private func at(_ x: Double, _ y: Double) -> PointerLocation { PointerLocation(x
     #expect(tree.checkInvariants().isEmpty)
   }
 }
+
+/// Hover marks belong to the tree whose pointer set them.
+@Suite struct HoverAcrossTreesTests {
+  /// Found by the tree-mutations fuzzer: a tree whose root was adopted by another tree's root,
+  /// which the pointer hovered through, kept the hover marks the other tree set after that tree's
+  /// root was freed.
+  @Test func nodesThatOutliveTheTreeThatHoveredThemKeepNoHoverMarks() throws {
+    let inner = NodeTree(
+      declaring: NodeDeclaration("inner") {
+        NodeDeclaration("button").frame(frame(0, 0, 4, 1))
+        NodeDeclaration("label").frame(frame(0, 1, 4, 1))
+      }
+      .frame(frame(0, 0, 10, 4)))
+    let button = try #require(inner.node(id: "button"))
+    do {
+      let outer = NodeTree(declaring: NodeDeclaration("outer").frame(frame(0, 0, 10, 10)))
+      try outer.root.addChild(inner.root)
+      outer.handlePointer(PointerInput(.move, at: at(1, 0)))
+      #expect(outer.hoveredNode === button)
+      #expect(inner.root.isHovered && button.isHovered)
+    }
+    // The outer tree and its root are gone; the inner tree is rooted again.
+    #expect(inner.isRooted)
+    #expect(!inner.root.isHovered && !button.isHovered)
+    #expect(inner.hoveredNode == nil)
+    #expect(inner.checkInvariants(idle: true).isEmpty)
+    // Its own pointer marks its own path.
+    inner.handlePointer(PointerInput(.move, at: at(1, 1)))
+    #expect(inner.hoveredNode?.id == "label")
+    #expect(!button.isHovered)
+    #expect(inner.checkInvariants(idle: true).isEmpty)
+  }
+}

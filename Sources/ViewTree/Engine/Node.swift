@@ -163,6 +163,10 @@ public final class Node {
 
   deinit {
     _store.deallocate()
+    // Marked hovered, this is the root of a tree going away with its pointer over it: the nodes
+    // below that outlive it must not keep the marks of a pointer no tree routes any more. Cleared
+    // now, while this node still holds them.
+    if isHovered { clearHoverMarks() }
     // Tear down without recursion: a long chain would otherwise overflow the stack, one nested
     // deinit per level. Children that nobody else holds have their own children moved onto the
     // stack before they are released, so each release frees one node. A node that outlives its

@@ -502,6 +502,23 @@ extension TreeState {
   }
 }
 
+extension Node {
+  /// Clears the hover marks on this node and on the hovered path below it, when the root of the
+  /// tree whose pointer set them is freed (see `Node.deinit`): the marks form one path down from
+  /// the node, so one child per level is marked.
+  ///
+  /// - Complexity: O(*w*·*d*) for the path's depth *d* and its nodes' widths *w*.
+  func clearHoverMarks() {
+    var node = self
+    while let extras = node.existingExtras, extras.pointer.isHovered {
+      extras.pointer.isHovered = false
+      let children = (0..<node.childCount).lazy.map(node.child(at:))
+      guard let next = children.first(where: \.isHovered) else { return }
+      node = next
+    }
+  }
+}
+
 /// What the pointer keeps on a node (`NodeExtras.pointer`): where the node is, for hit testing and
 /// direction moves, and whether the pointer is over it. Plain fields, as hit testing reads the
 /// frame of every sibling it tries.
