@@ -207,6 +207,10 @@ struct ScopeMemory {
   /// since (see `TreeState.noteOpenerLeaving`).
   weak var opener: Node?
   var openerLeft: OpenerLeft?
+
+  /// Whether the trap knows where to send the focus when it goes with the focus in it: to its
+  /// opener, or, when the opener left the tree (and may be gone since), near where it was.
+  var knowsOpener: Bool { opener != nil || openerLeft != nil }
 }
 
 extension TreeState {
@@ -269,6 +273,11 @@ extension TreeState {
   private func setModal(_ modal: Node?) -> Bool {
     if modal == nil, !focus.isModal { return false }
     guard modal !== focus.modal else { return false }
+    // Where the opener of the scope that stops being modal left from matters only while that
+    // scope holds the focus; kept, it would keep the nodes beside that place alive.
+    if let old = focus.modal, memory(of: old)?.openerLeft != nil {
+      updateMemory(of: old) { $0.openerLeft = nil }
+    }
     focus.modal = modal
     return true
   }
@@ -350,7 +359,7 @@ extension TreeState {
         if node === root { return true }
         if node.isFocusTrap {
           underTrap = true
-          if trap == nil, self.memory(of: node)?.opener != nil { trap = node }
+          if trap == nil, self.memory(of: node)?.knowsOpener == true { trap = node }
         }
         if keepingScopeMemories, node.isFocusScope { scopesLeft.append(node) }
         return false
@@ -383,7 +392,7 @@ extension TreeState {
           return
         }
       }
-      trap = found.activeParent?.firstAncestor { $0.isFocusTrap && self.memory(of: $0)?.opener != nil }
+      trap = found.activeParent?.firstAncestor { $0.isFocusTrap && self.memory(of: $0)?.knowsOpener == true }
     }
     // Asked only now, when the focus has left: finding the scope walks up from the former parent.
     if let neighbours = neighbours(), let next = neighbour(neighbours, formerParent: formerParent),
