@@ -151,6 +151,35 @@ import Testing
     #expect(second.node?.parent == nil)
   }
 
+  /// Found by the tree-mutations fuzzer: one update moving a view here and, after it, a view
+  /// that was inside it counted the inner view's watched nodes twice.
+  @Test func slotsThatMoveAViewAndTheViewInsideItCountItsCallbacksOnce() throws {
+    let outer = NodeHandle()
+    let inner = NodeHandle()
+    var heard: [String] = []
+    inner.update(to: NodeDeclaration("inner").onAttach { _ in heard.append("attach inner") })
+    outer.update(
+      to: NodeDeclaration("outer") { NodeDeclaration.slot(inner) }.onAttach { _ in
+        heard.append("attach outer")
+      })
+    let tree = NodeTree(
+      declaring: NodeDeclaration("root") {
+        NodeDeclaration("old") { NodeDeclaration.slot(outer) }
+        NodeDeclaration("new")
+      })
+    heard = []
+    let new = try #require(tree.node(id: "new"))
+    new.update(
+      to: NodeDeclaration("new") {
+        NodeDeclaration.slot(outer)
+        NodeDeclaration.slot(inner)
+      })
+    #expect(new.children.map(\.id) == ["outer", "inner"])
+    #expect(tree.checkInvariants().isEmpty)
+    // Each moved once: attached once again, as a move within the tree is.
+    #expect(heard.sorted() == ["attach inner", "attach outer"])
+  }
+
   @Test func aHandlePlacedTwiceOrInsideItselfIsReported() throws {
     let parent = NodeHandle()
     let child = NodeHandle()

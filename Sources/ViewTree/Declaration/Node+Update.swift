@@ -100,7 +100,7 @@ extension Node {
     if !declaration.attachments.isEmpty || hasAttachments {
       replaceDeclaredAttachments(with: declaration)
     }
-    if declaration.childBox == nil && _children.isEmpty { return nil }
+    if declaration.childBox == nil && childCount == 0 { return nil }
     var declared = declaration.takeChildren()
     // The frame keeps the children the declarations were matched to: user code (`onProblem`, or
     // an `onDetach` of a removed child) may change the list before the walk reaches them, and the
@@ -151,7 +151,7 @@ extension Node {
     }
     if !declaredProblems.isEmpty || !problems.isEmpty {
       self[attachment: ProblemsAttachment.self] = declaredProblems
-      if let report = root._state?.settings.onProblem {
+      if let report = root.treeState?.settings.onProblem {
         for problem in declaredProblems { report(problem, self) }
       }
     }
@@ -161,7 +161,7 @@ extension Node {
   /// of them): its handle's node, or a node bound to no handle with the declared id.
   private func matchesInPlace(_ declared: [NodeDeclaration]) -> Bool {
     for index in declared.indices {
-      let child = _children[index]
+      let child = self.child(at: index)
       if let handle = declared[index].handle {
         if handle._node !== child { return false }
       } else if child.id != declared[index].id || child.boundHandle != nil {
@@ -182,12 +182,12 @@ extension Node {
   func reconcileChildren(with declared: inout [NodeDeclaration], created: inout [Node]) -> ChildList {
     let listed = declaredChildCount
     // The common case: the same children in the same order.
-    if declared.count == listed, matchesInPlace(declared) { return _children }
+    if declared.count == listed, matchesInPlace(declared) { return childList }
     // Children bound to a handle are matched only through it; the others by id, then position.
     var named: [String: [Node]] = [:]
     var unnamed: [Node] = []
     var bound: [ObjectIdentifier: Node] = [:]
-    for child in _children.prefix(listed) {
+    for child in childList.prefix(listed) {
       if let handle = child.boundHandle {
         bound[handle] = child
       } else if let id = child.id {
@@ -202,6 +202,8 @@ extension Node {
     var result = ContiguousArray<Node>()
     result.reserveCapacity(declared.count)
     var moved: [HandleMove] = []
+    // The handles' nodes this list moves here or creates, which no list holds until it is set.
+    var taken: Set<ObjectIdentifier> = []
     var problems: [ViewTreeError] = []
     var refused: [Int] = []
     // The handles the list binds, asked for only when an `unchanged` declaration looks for a
@@ -212,12 +214,15 @@ extension Node {
       let child: Node
       if let handle = declaration.handle {
         if let node = handle._node {
-          if node._parent === self, node.isPlaced {
+          if node.parent === self, node.isPlaced {
             // A node that placed itself here, which a slot now places: the declaration's.
             node.forgetOwnPlacement()
           } else if bound.removeValue(forKey: ObjectIdentifier(handle)) == nil {
-            // Not a child here: placed twice, inside itself, or moved here from elsewhere.
-            guard node._parent !== self, node !== self, node._children.isEmpty || !isStructurallyInside(node)
+            // Not a child here: placed twice, inside itself, or moved here from elsewhere (a
+            // node an earlier declaration of this list took is in no list until the new one is
+            // set).
+            guard node.parent !== self, node !== self, node.childCount == 0 || !isStructurallyInside(node),
+              taken.insert(ObjectIdentifier(node)).inserted
             else {
               problems.append(.handlePlacedTwice(parent: path))
               refused.append(position)
@@ -230,11 +235,12 @@ extension Node {
           child = Node(declaration.id)
           handle.bind(child)
           created.append(child)
+          taken.insert(ObjectIdentifier(child))
         }
       } else if let match = declaration.id == nil ? unnamed.popLast() : named[declaration.id!]?.popLast() {
         child = match
       } else if declaration.keepsContent, let id = declaration.id,
-        let match = _children.prefix(listed).first(where: { child in
+        let match = childList.prefix(listed).first(where: { child in
           guard child.id == id, let handle = child.boundHandle, bound[handle] != nil else { return false }
           if boundHere == nil {
             boundHere = Set(declared.compactMap { $0.handle.map(ObjectIdentifier.init) })
@@ -254,13 +260,12 @@ extension Node {
           problems.append(.unchangedWithoutNode(id: declaration.id, parent: path))
         }
       }
-      child._parent = self
       result.append(child)
     }
     // The placed children that stay (those no slot took), in their order.
-    if listed < _children.count {
+    if listed < childCount {
       var placements: [Placement] = []
-      for child in _children.suffix(from: listed) {
+      for child in childList.suffix(from: listed) {
         guard let placement = child.existingExtras?.placing.placement else { continue }
         result.append(child)
         placements.append(placement)
@@ -273,14 +278,15 @@ extension Node {
     // Asked only when something is removed: finding the tree walks to the root.
     let wasInTree = !removed.isEmpty && isInTree
     let children = ChildList(result)
-    let former = removed.isEmpty ? nil : _children
-    _children = children
     // Every link and count is right before any user code runs (a focus change, a callback).
-    let watched = unlinkRemovedChildren(removed)
-    for move in moved { adjustLifecycleCount(by: move.watched) }
+    let former = replaceChildren(with: children, unlinking: removed)
+    let watched = countRemovedChildren(removed)
+    // Counted now, not when each was taken: a node moved here from inside another node moved
+    // here left that one's count, and only that one's, as it is in no list meanwhile.
+    for move in moved { adjustLifecycleCount(by: move.node.lifecycleCount) }
     finishRemovingChildren(
       removed, watched: watched, wasInTree: wasInTree,
-      site: former.map(RemovalSite.formerChildren) ?? .unknown)
+      site: removed.isEmpty ? .unknown : .formerChildren(former))
     for move in moved { move.finish() }
     for problem in problems { reporting(problem) }
     for position in refused.reversed() { declared.remove(at: position) }
@@ -299,12 +305,12 @@ struct HandleMove {
 
   init(node: Node) {
     self.node = node
-    formerParent = node._parent
+    formerParent = node.parent
     watched = node.lifecycleCount
     wasInTree = watched > 0 && node.isInTree
-    if let formerParent, let index = formerParent._children.firstIndex(where: { $0 === node }) {
+    if let formerParent, let index = formerParent.childList.firstIndex(where: { $0 === node }) {
       formerParent.forgetPlacement(ofChildAt: index)
-      formerParent._children.remove(at: index)
+      formerParent.unlinkChild(at: index)
       formerParent.adjustLifecycleCount(by: -watched)
     }
   }
@@ -315,7 +321,7 @@ struct HandleMove {
     node.layoutDidChange()
     if let formerParent {
       formerParent.didDetach(CollectionOfOne(node), formerParent: formerParent)
-    } else if let adoptedTree = node._state {
+    } else if let adoptedTree = node.treeState {
       // Another tree's root: the tree it joins routes the pointer from now on (see `adopt`).
       adoptedTree.dropPointer()
     }

@@ -74,7 +74,7 @@ public final class NodeHandle {
       // The view's parent went away, and nothing placed the node again: the view was kept.
       // Reported after the update, which replaces the node's problems by its declaration's.
       node.existingExtras?.placing.orphaned = nil
-      if node._parent == nil {
+      if node.parent == nil {
         let problem = ViewTreeError.handleOutlivedParent(node: node.path, parent: orphaned.parent)
         node.reporting(problem)
         orphaned.tree?.settings.onProblem?(problem, node)
@@ -93,8 +93,8 @@ public final class NodeHandle {
     guard let node = _node else { return }
     // One record for all the node's bound children, made at the first one.
     var orphaned: Orphaned?
-    for child in node._children where child.boundHandle != nil {
-      guard let record = orphaned ?? node.root._state.map({ Orphaned(parent: node.path, tree: $0) }) else {
+    for child in node.childList where child.boundHandle != nil {
+      guard let record = orphaned ?? node.root.treeState.map({ Orphaned(parent: node.path, tree: $0) }) else {
         break
       }
       orphaned = record

@@ -215,27 +215,28 @@ extension Node {
 
   /// Places `child` among this node's placed children (see `NodeHandle.place(in:order:)`).
   func place(_ child: Node, order: PlacementOrder?) {
-    if child === self || (!child._children.isEmpty && isStructurallyInside(child)) {
+    if child === self || (child.childCount > 0 && isStructurallyInside(child)) {
       child.reporting(ViewTreeError.cycle(child: child.path, parent: path))
       return
     }
-    if child._parent === self {
+    if child.parent === self {
       guard let current = child.existingExtras?.placing.placement else {
         child.reporting(ViewTreeError.placedBySlot(node: child.path, parent: path))
         return
       }
       guard let order, order != child.placementOrder else { return }
       // Moved among its siblings: taken out where it is (found by its placement), put back
-      // where its new order says. No node leaves or enters the tree.
+      // where its new order says, which the search finds among the others. No node leaves or
+      // enters the tree, and nothing is told.
       let declared = declaredChildCount
       let old = placedIndex(for: current, tail: child.extras.placing.placementTail)
-      _children.remove(at: declared + old)
+      unlinkChild(at: declared + old)
       extras.placing.placements.remove(at: old)
       let placement = Placement(order, sequence: current.sequence)
       child.extras.placing.placement = placement
       child.extras.placing.placementTail = order.tail
       let new = placedIndex(for: placement, tail: order.tail)
-      _children.insert(child, at: declared + new)
+      linkChild(child, at: declared + new)
       extras.placing.placements.insert(placement, at: new)
       return
     }
@@ -252,13 +253,13 @@ extension Node {
     let placedIndex = index - declaredChildCount
     guard placedIndex >= 0 else { return }
     extras.placing.placements.remove(at: placedIndex)
-    _children[index].forgetOwnPlacement()
+    child(at: index).forgetOwnPlacement()
   }
 
   /// Forgets that any child placed itself, as every child leaves this node's list.
   func forgetPlacements() {
     guard let extras = existingExtras, !extras.placing.placements.isEmpty else { return }
-    for child in _children.suffix(extras.placing.placements.count) { child.forgetOwnPlacement() }
+    for child in childList.suffix(extras.placing.placements.count) { child.forgetOwnPlacement() }
     extras.placing.placements = []
   }
 

@@ -103,7 +103,7 @@ public final class Node {
   }
 
   // Set only on the root of a tree: the tree's state, which the root owns (see `TreeState`).
-  var _state: TreeState? {
+  var treeState: TreeState? {
     get { _extras?._treeState }
     set { if newValue != nil || _extras != nil { extras._treeState = newValue } }
   }
@@ -128,7 +128,7 @@ public final class Node {
     let declared = try children()
     if declared.isEmpty { return }
     var needsSlowPath = false
-    for child in declared where child._parent != nil || child._state != nil {
+    for child in declared where child._parent != nil || child.treeState != nil {
       needsSlowPath = true
       break
     }
@@ -142,14 +142,11 @@ public final class Node {
       for child in declared {
         if child._parent === self {
           // Declared twice: keep the last position, as a move would.
-          if let index = _children.firstIndex(where: { $0 === child }) {
-            _children.remove(at: index)
-          }
+          if let index = _children.firstIndex(where: { $0 === child }) { unlinkChild(at: index) }
         } else {
           lifecycleCount += child.lifecycleCount
         }
-        child._parent = self
-        _children.append(child)
+        linkChild(child, at: childCount)
       }
     }
   }
@@ -296,7 +293,7 @@ public final class Node {
   public var tree: NodeTree? {
     let root = root
     // A tree's root made inactive under another node is in no tree (see ``isActive``).
-    return root.isInactive ? nil : root._state.map(NodeTree.handle(for:))
+    return root.isInactive ? nil : root.treeState.map(NodeTree.handle(for:))
   }
 
   /// Returns whether `ancestor` is this node or one of its ancestors.

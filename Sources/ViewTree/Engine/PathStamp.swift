@@ -19,7 +19,7 @@ package struct PathStamp {
       path.append((node, node._nextSerial, node._extras?._attachmentEdits ?? 0))
       return false
     }
-    guard let top = path.last?.node, top.activeParent == nil, let state = top._state else { return nil }
+    guard let top = path.last?.node, top.activeParent == nil, let state = top.treeState else { return nil }
     self.path = path
     structure = state._structureVersion
   }
@@ -31,7 +31,7 @@ package struct PathStamp {
   package var isCurrent: Bool {
     // `init` noted at least one node, the top, a root with a state.
     let top = path[path.count - 1].node
-    guard top.activeParent == nil, let state = top._state, state._structureVersion == structure,
+    guard top.activeParent == nil, let state = top.treeState, state._structureVersion == structure,
       state._settings.stepObserver == nil, state._dispatchDepth < state._settings.reentrancyLimit
     else { return false }
     // Read in place: an entry copied out would retain its node.

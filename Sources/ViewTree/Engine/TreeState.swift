@@ -1,5 +1,5 @@
 /// A tree: what its dispatches read and write on every run, with its settings and its focus
-/// (defined with ``NodeTree``, outside the engine). The tree's root owns it (`Node._state`);
+/// (defined with ``NodeTree``, outside the engine). The tree's root owns it (`Node.treeState`);
 /// ``NodeTree`` objects are handles to it.
 ///
 /// The dispatch fields skip dynamic exclusivity checks (invariant 4 of `INVARIANTS.md`): the
@@ -181,7 +181,7 @@ extension Node {
           for removed in nodes { tree.pin(removed) }
         }
       }
-      if let tree = node._state {
+      if let tree = node.treeState {
         // Dispatches in this tree that started before now must check whether their nodes are
         // still attached (see `DispatchRun.isAttached`).
         tree._structureVersion &+= 1
@@ -198,7 +198,7 @@ extension Node {
       current = node._parent
     }
     func repair(_ root: Node) {
-      guard let tree = root._state else { return }
+      guard let tree = root.treeState else { return }
       tree.nodesLeft(
         nodes, formerParent: formerParent, keepingScopeMemories: keepingScopeMemories, site: site)
       tree.updates.repairs -= 1

@@ -34,7 +34,7 @@ enum RemovalSite {
       )
     case .formerChildren(let former):
       guard let index = former.firstIndex(where: { $0 === cut }) else { return ([], []) }
-      let kept = { (node: Node) in node._parent === parent }
+      let kept = { (node: Node) in node.parent === parent }
       return (former[..<index].reversed().filter(kept), former[(index + 1)...].filter(kept))
     case .inPlace:
       let index = parent.index(ofChild: cut, near: 0)
@@ -89,7 +89,7 @@ extension TreeState {
     // The node that left with the focus in it: the top of the focus's chain, one of `nodes`
     // (or, made inactive, the one whose parent link was set aside).
     var cut = focused
-    while let parent = cut._parent, parent !== formerParent { cut = parent }
+    while let parent = cut.parent, parent !== formerParent { cut = parent }
     guard nodes.contains(where: { $0 === cut }) else { return nil }
     let (before, after) = site.siblings(of: cut, in: formerParent)
     return FocusNeighbours(scope: scope, before: before, after: after)

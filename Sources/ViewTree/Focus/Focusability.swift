@@ -129,7 +129,7 @@ extension Node {
   }
 
   /// For the root of a tree: the modal scope that holds its focus, if any (see ``isInert``).
-  package var activeModal: Node? { isInactive ? nil : _state?.focus.modal }
+  package var activeModal: Node? { isInactive ? nil : treeState?.focus.modal }
 
   /// After this node started or stopped being a trap: the tree finds its modal scope anew.
   func trapDidChange() {
@@ -163,7 +163,7 @@ extension Node {
     if let blocker = parent(within: root)?.firstAncestor(within: root, where: { $0.blocksDescendants }) {
       return .ancestor(blocker)
     }
-    if let filter = (root ?? self.root)._state?.focus.filter, !filter(self) { return .filter }
+    if let filter = (root ?? self.root).treeState?.focus.filter, !filter(self) { return .filter }
     return nil
   }
 
@@ -224,7 +224,7 @@ enum InputTraitsKey: NodeFieldKey {
     let wasTrap = node.isFocusTrap
     if traits != nil || node.existingExtras != nil { node.extras.inputTraits = traits }
     node.lifecycleCallbacksChanged()
-    if startsAutofocus { node.root._state?.requestAutofocus(node) }
+    if startsAutofocus { node.root.treeState?.requestAutofocus(node) }
     if wasTrap != node.isFocusTrap { node.trapDidChange() }
   }
 }

@@ -421,7 +421,7 @@ extension TreeState {
     }
     // Where the node left from may have left too: the nearest of its former ancestors still here.
     var from = formerParent
-    while !from.isDescendant(of: root), let parent = from._parent { from = parent }
+    while !from.isDescendant(of: root), let parent = from.parent { from = parent }
     repairFocus(formerParent: from, keepingScopeMemories: keepingScopeMemories) { neighbours }
   }
 

@@ -15,7 +15,7 @@ extension Node {
   public func addChild(_ child: Node) throws(ViewTreeError) {
     try checkNoCycle(adding: child)
     let end = declaredChildCount
-    adopt(child, at: child._parent === self && !child.isPlaced ? end - 1 : end)
+    adopt(child, at: child.parent === self && !child.isPlaced ? end - 1 : end)
   }
 
   /// Inserts a child at a position among the children this node lists (those that placed
@@ -31,7 +31,7 @@ extension Node {
   ///   ``ViewTreeError/indexOutOfRange(index:validRange:node:)``.
   public func insertChild(_ child: Node, at index: Int) throws(ViewTreeError) {
     try checkNoCycle(adding: child)
-    let upperBound = child._parent === self && !child.isPlaced ? declaredChildCount - 1 : declaredChildCount
+    let upperBound = child.parent === self && !child.isPlaced ? declaredChildCount - 1 : declaredChildCount
     guard (0...upperBound).contains(index) else {
       throw .indexOutOfRange(index: index, validRange: 0...upperBound, node: path)
     }
@@ -49,7 +49,7 @@ extension Node {
   /// - Throws: ``ViewTreeError/notAChild(child:parent:)`` when `child` is not a child of this node.
   /// - Complexity: O(*c* + *d*): the number of children and this node's depth.
   public func removeChild(_ child: Node) throws(ViewTreeError) {
-    guard child._parent === self, let index = _children.firstIndex(where: { $0 === child }) else {
+    guard child.parent === self, let index = childList.firstIndex(where: { $0 === child }) else {
       throw .notAChild(child: child.path, parent: path)
     }
     detachChild(at: index)
@@ -62,8 +62,8 @@ extension Node {
   /// - Throws: ``ViewTreeError/indexOutOfRange(index:validRange:node:)``.
   @discardableResult
   public func removeChild(at index: Int) throws(ViewTreeError) -> Node {
-    guard _children.indices.contains(index) else {
-      throw .indexOutOfRange(index: index, validRange: 0...max(0, _children.count - 1), node: path)
+    guard (0..<childCount).contains(index) else {
+      throw .indexOutOfRange(index: index, validRange: 0...max(0, childCount - 1), node: path)
     }
     return detachChild(at: index)
   }
@@ -76,7 +76,7 @@ extension Node {
   /// - Returns: Whether the node had a parent.
   @discardableResult
   public func removeFromParent() -> Bool {
-    guard let parent = _parent, let index = parent._children.firstIndex(where: { $0 === self }) else {
+    guard let parent, let index = parent.childList.firstIndex(where: { $0 === self }) else {
       return false
     }
     parent.detachChild(at: index)
@@ -87,11 +87,9 @@ extension Node {
   ///
   /// - Complexity: O(*c* + *d*).
   public func removeAllChildren() {
-    guard !_children.isEmpty else { return }
-    let removed = Array(_children)
+    guard childCount > 0 else { return }
     forgetPlacements()
-    _children = []
-    didRemoveChildren(removed)
+    didRemoveChildren(unlinkAllChildren())
   }
 
   /// Moves the child at one position to another, among the children this node lists (those that
@@ -107,8 +105,7 @@ extension Node {
       throw .indexOutOfRange(index: index, validRange: 0...max(0, listed - 1), node: path)
     }
     guard source != destination else { return }
-    let child = _children.remove(at: source)
-    _children.insert(child, at: destination)
+    moveChildInList(from: source, to: destination)
   }
 
   // MARK: - Internals
@@ -116,7 +113,7 @@ extension Node {
   func checkNoCycle(adding child: Node) throws(ViewTreeError) {
     if child === self { throw .cycle(child: child.path, parent: path) }
     // A node without children cannot be an ancestor of this one.
-    if child._children.isEmpty { return }
+    if child.childCount == 0 { return }
     // Through inactive nodes too: a node inside an inactive branch is still inside its parents.
     if isStructurallyInside(child) { throw .cycle(child: child.path, parent: path) }
   }
@@ -127,24 +124,23 @@ extension Node {
   /// With `placement`, the child placed itself (see `NodeHandle.place(in:order:)`), and `index` is
   /// its place among the placed children.
   func adopt(_ child: Node, at index: Int, placement: Placement? = nil, tail: [Int] = []) {
-    let formerParent = child._parent
+    let formerParent = child.parent
     let watched = child.lifecycleCount
     let wasInTree = watched > 0 && child.isInTree
     formerParent?.adjustLifecycleCount(by: -watched)
-    if let formerParent, let oldIndex = formerParent._children.firstIndex(where: { $0 === child }) {
+    if let formerParent, let oldIndex = formerParent.childList.firstIndex(where: { $0 === child }) {
       formerParent.forgetPlacement(ofChildAt: oldIndex)
-      formerParent._children.remove(at: oldIndex)
+      formerParent.unlinkChild(at: oldIndex)
     }
     if let placement {
-      _children.insert(child, at: declaredChildCount + index)
+      linkChild(child, at: declaredChildCount + index)
       extras.placing.placements.insert(placement, at: index)
       child.extras.placing.placement = placement
       if !tail.isEmpty { child.extras.placing.placementTail = tail }
     } else {
-      _children.insert(child, at: index)
+      linkChild(child, at: index)
     }
-    child._parent = self
-    if formerParent == nil, let adoptedTree = child._state { adoptedTree.dropPointer() }
+    if formerParent == nil, let adoptedTree = child.treeState { adoptedTree.dropPointer() }
     adjustLifecycleCount(by: watched)
     // What the child shows may now be under the pointer: a fresh leaf without a frame shows
     // nothing, and costs no walk. The update that runs, if any, is noted first, so that it holds
@@ -171,30 +167,26 @@ extension Node {
   func detachChild(at index: Int) -> Node {
     let wasInTree = isInTree
     forgetPlacement(ofChildAt: index)
-    let child = _children.remove(at: index)
-    child._parent = nil
+    let child = unlinkChild(at: index)
     adjustLifecycleCount(by: -child.lifecycleCount)
     didDetach(CollectionOfOne(child), formerParent: self, site: .position(index))
     if wasInTree { child.notifyLifecycle(.detach) }
     return child
   }
 
-  /// Finishes removing `removed`, children this node no longer lists: unlinks them, updates the
-  /// lifecycle counts, tells the trees above (`didDetach`), then calls their detach callbacks.
+  /// Finishes removing `removed`, children this node no longer lists and has unlinked: updates
+  /// the lifecycle counts, tells the trees above (`didDetach`), then calls their detach callbacks.
   func didRemoveChildren(_ removed: [Node]) {
     let wasInTree = isInTree
-    let watched = unlinkRemovedChildren(removed)
+    let watched = countRemovedChildren(removed)
     finishRemovingChildren(removed, watched: watched, wasInTree: wasInTree)
   }
 
-  /// The first half of `didRemoveChildren`, which calls no user code: unlinks `removed` and
-  /// updates the lifecycle counts; returns how many of them are watched.
-  func unlinkRemovedChildren(_ removed: [Node]) -> Int32 {
+  /// The first half of `didRemoveChildren`, which calls no user code: updates the lifecycle
+  /// counts for `removed`; returns how many of them are watched.
+  func countRemovedChildren(_ removed: [Node]) -> Int32 {
     var watched: Int32 = 0
-    for child in removed {
-      child._parent = nil
-      watched += child.lifecycleCount
-    }
+    for child in removed { watched += child.lifecycleCount }
     adjustLifecycleCount(by: -watched)
     return watched
   }

@@ -38,7 +38,7 @@ extension Node {
       if node.modifierCount > 0 {
         output += " · " + node.modifiers.map(\.description).joined(separator: ", ")
       }
-      let children = node._children
+      let children = node.childList
       let indents = depth < Self.drawnDepthLimit
       for (offset, child) in children.enumerated().reversed() {
         let isLast = offset == children.count - 1

@@ -60,7 +60,7 @@ extension ModifierHost {
 
 extension Node {
   /// Whether the node is in a tree: its top-most ancestor is the root of one.
-  var isInTree: Bool { root._state != nil }
+  var isInTree: Bool { root.treeState != nil }
 
   /// Keeps `hasLifecycleCallbacks` and the subtree counts of the node and its ancestors in step
   /// with its `LifecycleCallbacks` attachment, and with a focus scope's `autofocus`, which the
@@ -76,14 +76,14 @@ extension Node {
   /// What a watched node does when it enters a tree: its `onAttach` callbacks run, and a scope
   /// declared with `autofocus` asks the tree for focus (served once the change is complete).
   func didAttach() {
-    if inputTraits?.autofocus == true { root._state?.requestAutofocus(self) }
+    if inputTraits?.autofocus == true { root.treeState?.requestAutofocus(self) }
     for body in self[attachment: LifecycleCallbacks.self].attach { body(self) }
   }
 
   /// Serves the autofocus requests of this node's tree, at the end of a change that may have
   /// made some: an update, an insertion.
   func serveAutofocus() {
-    guard let state = root._state, !state.focus.autofocus.isEmpty else { return }
+    guard let state = root.treeState, !state.focus.autofocus.isEmpty else { return }
     state.serveAutofocus()
   }
 
@@ -93,7 +93,7 @@ extension Node {
     var node: Node? = self
     while let current = node {
       current.lifecycleCount += delta
-      node = current._parent
+      node = current.parent
     }
   }
 
@@ -111,7 +111,7 @@ extension Node {
     var stack: [Node] = [self]
     while let node = stack.popLast() {
       if node.hasLifecycleCallbacks { watched.append(node) }
-      for child in node._children.reversed() where child.lifecycleCount > 0 { stack.append(child) }
+      for child in node.childList.reversed() where child.lifecycleCount > 0 { stack.append(child) }
     }
     for node in watched {
       if phase == .attach {

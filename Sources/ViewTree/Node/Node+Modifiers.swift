@@ -73,7 +73,7 @@ extension Node: ModifierHost {
   @discardableResult
   public func reporting(_ problem: any Error) -> Node {
     self[attachment: ProblemsAttachment.self].append(problem)
-    root._state?.settings.onProblem?(problem, self)
+    root.treeState?.settings.onProblem?(problem, self)
     return self
   }
 

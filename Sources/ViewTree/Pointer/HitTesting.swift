@@ -91,7 +91,7 @@ extension Node {
   func setGeometry(_ geometry: NodeGeometry) -> Bool {
     if (existingExtras?.pointer.geometry ?? NodeGeometry()) == geometry { return false }
     extras.pointer.geometry = geometry
-    if extras.pointer.geometry.zIndex != 0, let parent = _parent {
+    if extras.pointer.geometry.zIndex != 0, let parent {
       parent.extras.pointer.sortsChildrenByZIndex = true
     }
     return true

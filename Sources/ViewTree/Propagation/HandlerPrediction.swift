@@ -56,7 +56,7 @@ extension Node {
       return false
     }
     // `path` holds at least this node.
-    guard let top = path.last, top._state != nil, top.activeParent == nil else { return .notInTree }
+    guard let top = path.last, top.treeState != nil, top.activeParent == nil else { return .notInTree }
     var actionType = ObjectIdentifier(type)
     // Capture, root first.
     for node in path.reversed() {
@@ -109,7 +109,7 @@ extension Node {
       path.append(node)
       return false
     }
-    guard let top = path.last, let state = top._state, top.activeParent == nil,
+    guard let top = path.last, let state = top.treeState, top.activeParent == nil,
       state.settings.stepObserver == nil, state.dispatchDepth < state.settings.reentrancyLimit
     else { return nil }
     let actionType = ObjectIdentifier(type)

@@ -15,7 +15,7 @@ extension NodeTree {
   @_spi(Invariants)
   public func checkInvariants(idle: Bool = true) -> [String] {
     var problems: [String] = []
-    if root._state !== state { problems.append("the root belongs to another tree") }
+    if root.treeState !== state { problems.append("the root belongs to another tree") }
     var stack: [Node] = [root]
     var seen: Set<ObjectIdentifier> = []
     while let node = stack.popLast() {
@@ -25,8 +25,8 @@ extension NodeTree {
       }
       var watched: Int32 = node.hasLifecycleCallbacks ? 1 : 0
       var placed: (Placement, [Int])?
-      for (index, child) in node._children.enumerated() {
-        if child._parent !== node { problems.append("\(child.label) under \(node.path) has another parent") }
+      for (index, child) in node.childList.enumerated() {
+        if child.parent !== node { problems.append("\(child.label) under \(node.path) has another parent") }
         if child.isInactive ? child.activeParent != nil : child.activeParent !== node {
           problems.append("\(child.path): its dispatch link does not match its being active")
         }

@@ -148,7 +148,7 @@ extension Node {
     guard extras.updating.depth == 0, !extras.updating.settlingRoots.isEmpty else { return }
     let roots = extras.updating.settlingRoots
     extras.updating.settlingRoots = []
-    for root in roots { root._state?.updateEnded() }
+    for root in roots { root.treeState?.updateEnded() }
   }
 
   /// After a change that may move what is under the pointer (a frame set, a node that came or
@@ -169,7 +169,7 @@ extension Node {
       if node.isBeingUpdated { updating = node }
       return false
     }
-    guard !top.isInactive, let tree = top._state, tree.pointer.hasLocation else { return nil }
+    guard !top.isInactive, let tree = top.treeState, tree.pointer.hasLocation else { return nil }
     if let updating { tree.settle(after: updating) }
     return tree
   }

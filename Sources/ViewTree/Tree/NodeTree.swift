@@ -113,15 +113,15 @@ public final class NodeTree {
   /// - Throws: ``ViewTreeError/rootHasParent(node:)``, or ``ViewTreeError/alreadyTreeRoot(node:)``
   ///   while another handle to the tree rooted at `root` is alive (use ``Node/tree``).
   public init(root: Node) throws(ViewTreeError) {
-    if root._parent != nil { throw .rootHasParent(node: root.path) }
+    if root.parent != nil { throw .rootHasParent(node: root.path) }
     let created: Bool
-    if let state = root._state {
+    if let state = root.treeState {
       if state.handle != nil { throw .alreadyTreeRoot(node: root.path) }
       self.state = state
       created = false
     } else {
       state = TreeState(root: root)
-      root._state = state
+      root.treeState = state
       created = true
     }
     self.root = root
@@ -140,7 +140,7 @@ public final class NodeTree {
   public init(_ id: String? = nil, @NodeBuilder children: () throws -> [Node]) rethrows {
     root = try Node(id, children: children)
     state = TreeState(root: root)
-    root._state = state
+    root.treeState = state
     state.adopt(handle: self)
     root.notifyLifecycle(.attach)
     state.serveAutofocus()
@@ -150,7 +150,7 @@ public final class NodeTree {
   init(freshRoot root: Node) {
     self.root = root
     state = TreeState(root: root)
-    root._state = state
+    root.treeState = state
     state.adopt(handle: self)
     root.notifyLifecycle(.attach)
     state.serveAutofocus()

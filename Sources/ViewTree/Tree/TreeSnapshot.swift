@@ -82,7 +82,7 @@ extension Node {
         TreeSnapshot.NodeEntry(
           id: node.id, label: label, parent: parent, modifiers: node.modifiers.map(\.description),
           requiresHandling: node.requiresHandling, annotations: annotate(node)))
-      for (position, child) in node._children.enumerated().reversed()
+      for (position, child) in node.childList.enumerated().reversed()
       where includingInactive || !child.isInactive {
         stack.append((child, index, child.id ?? "#\(position)"))
       }
