@@ -128,9 +128,6 @@ extension Node {
     return !isDescendant(of: modal)
   }
 
-  /// For the root of a tree: the modal scope that holds its focus, if any (see ``isInert``).
-  package var activeModal: Node? { isInactive ? nil : treeState?.focus.modal }
-
   /// After this node started or stopped being a trap: the tree finds its modal scope anew.
   func trapDidChange() {
     guard let state = tree?.state, state.updateModal() else { return }

@@ -154,6 +154,11 @@ extension NodeTree {
   }
 }
 
+extension Node {
+  /// For the root of a tree: the modal scope that holds its focus, if any (see ``isInert``).
+  package var activeModal: Node? { isInactive ? nil : treeState?.focus.modal }
+}
+
 /// A tree's focus: the node actions sent to the tree start from, who hears of its changes, and
 /// what its scopes remember.
 struct TreeFocus {
