@@ -6,7 +6,8 @@ import ViewTreeActions
 // The four flows a reader of the package traces (see `probe.sh flows`): a key press from the
 // terminal's bytes to a performed action, a click that activates an item, `perform("menu.Save")`
 // from a view, and a self-placing view's update. `trace.py` logs the package's functions each
-// calls, between `begin` and `end`.
+// calls, between `begin` and `end`. Each flow returns the check of its result, which runs after
+// `end`: reading a result (its description, say) is not part of the flow.
 
 struct Save: ManagedAction {
   static var defaultIdentifier: String { "Save" }
@@ -38,14 +39,16 @@ struct Save: ManagedAction {
   declareItem()
   try editor.focus()
 
-  let flows: [(String, () -> Void)] = [
+  let flows: [(String, () -> () -> Bool)] = [
     (
       "key press",
       {
         var decoder = TerminalKeyDecoder()
+        var results: [KeyPressResult] = []
         for case .key(let chord) in decoder.feed([0x13]) {  // ctrl+s
-          precondition(tree.firstResponder.handleKey(chord).description.contains("performed"))
+          results.append(tree.firstResponder.handleKey(chord))
         }
+        return { results.count == 1 && results[0].description.contains("performed") }
       }
     ),
     (
@@ -53,17 +56,31 @@ struct Save: ManagedAction {
       {
         tree.handlePointer(PointerInput(.press(.primary), at: PointerLocation(x: 4, y: 0)))
         tree.handlePointer(PointerInput(.release(.primary), at: PointerLocation(x: 4, y: 0)))
+        return { true }
       }
     ),
-    ("perform", { precondition(tree.firstResponder.perform("menu.Save").isPerformed) }),
-    ("placed update", declareItem),
+    (
+      "perform",
+      {
+        let result = tree.firstResponder.perform("menu.Save")
+        return { result.isPerformed }
+      }
+    ),
+    (
+      "placed update",
+      {
+        declareItem()
+        return { true }
+      }
+    ),
   ]
   // Each flow once untraced (caches, lazy tables), then traced.
   for (name, flow) in flows {
-    flow()
+    precondition(flow()(), "\(name) did not do what it does")
     begin(name)
-    flow()
+    let check = flow()
     end(name)
+    precondition(check(), "\(name) did not do what it does")
   }
 }
 
