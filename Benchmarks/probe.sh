@@ -40,7 +40,9 @@ operations() {
   Remove*Chain10k) echo 50 ;;
   *Perform* | ClickToFocus* | MinimalClickToFocus* | *PointerMove*) echo 5000 ;;
   Redeclare*) echo 200 ;;
-  Bind4000*) echo 5 ;;
+  Bind4000* | LoadKeymap10000) echo 5 ;;
+  LoadKeymap1000) echo 50 ;;
+  ExplainKey*) echo 2000 ;;
   InsertRow*) echo 2000 ;;
   FocusNextSparse* | ReferenceFlagWalk*) echo 200 ;;
   FocusDirection*) echo 1000 ;;

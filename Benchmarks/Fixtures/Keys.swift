@@ -148,3 +148,140 @@ package final class ManyBindingsState {
     return node
   }
 }
+
+/// `KeyState`'s chain with a key context on every other node from the root (8 on the path,
+/// `L<i> mode=m<i>`) and a user keymap of 1,000 bindings: 997 on other chords, each with a
+/// predicate, and three of `ctrl+s`; `[L5 && mode != m0] ctrl+s = Find` matches deepest, below
+/// the root's own `ctrl+s`, and wins.
+package final class KeymapState {
+  package let tree: NodeTree
+  package let chord = try! KeyChord(parsing: "ctrl+s")
+
+  package init() {
+    let (chainTree, leaf) = makeChain(depth: 16, providers: 4)
+    chainTree.root.bindKey("ctrl+s", to: "Save")
+    leaf.parent!.bindKey("ctrl+o", to: "Open")
+    var path: [Node] = []
+    leaf.walkAncestors { node in
+      path.append(node)
+      return false
+    }
+    for (level, node) in path.reversed().enumerated() where level % 2 == 0 && level < 16 {
+      node.keyContext("L\(level / 2) mode=m\(level / 2)")
+    }
+    try! chainTree.focus(leaf.focusable())
+    chainTree.userKeymap = Keymap(
+      parsing: keymapText(bindings: 997) + "\n" + """
+        [L3]
+        ctrl+s = SaveAll
+        [L5 && mode != m0]
+        ctrl+s = Find
+        [Missing]
+        ctrl+s = Open
+        """)
+    precondition(chainTree.userKeymap!.issues.isEmpty && chainTree.userKeymap!.entries.count == 1_000)
+    tree = chainTree
+    guard case .binding(let binding) = tree.firstResponder.resolveKey(chord),
+      binding.identifier.text == "Find"
+    else { fatalError("ctrl+s does not resolve to the keymap's Find") }
+  }
+}
+
+/// A keymap file of `bindings` lines, in sections of 10 under predicates of the contexts
+/// `KeymapState` declares, on chords other than `ctrl+s`.
+package func keymapText(bindings: Int) -> String {
+  var lines: [String] = []
+  lines.reserveCapacity(bindings + bindings / 10)
+  for index in 0..<bindings {
+    if index % 10 == 0 { lines.append("[L\(index / 10 % 8) && mode == m\(index / 10 % 8) || Missing]") }
+    let letter = Character(UnicodeScalar(UInt8(97 + index % 26)))
+    lines.append("f\(index / 26 % 24 + 1) \(letter) = Command\(index)")
+  }
+  return lines.joined(separator: "\n")
+}
+
+/// The reference for `ResolveKeyChord16DeepKeymap`, in plain safe Swift: the same chain, contexts,
+/// bindings and keymap as `KeymapState` in plain arrays and a dictionary, and the same work in
+/// one walk: the nearest node binding of the chord, the context levels, each keymap binding of
+/// the chord matched at the nearest level where its predicate holds, the best by depth then layer.
+package final class KeymapReference {
+  /// A predicate as a plain tree, evaluated at a level by recursion.
+  indirect enum Predicate {
+    case name(String)
+    case notEquals(String, String)
+    case and(Predicate, Predicate)
+
+    func holds(at level: Int, in levels: [[(name: String, value: String?)]]) -> Bool {
+      switch self {
+      case .name(let name): levels[level].contains { $0.name == name }
+      case .notEquals(let key, let value):
+        levels[level].contains { $0.name == key && $0.value != nil && $0.value != value }
+      case .and(let left, let right): left.holds(at: level, in: levels) && right.holds(at: level, in: levels)
+      }
+    }
+  }
+
+  /// Node 0 is the leaf, node 16 the root.
+  let contexts: [[(name: String, value: String?)]?]
+  let bindings: [[(chord: KeyChord, identifier: String)]]
+  let keymap: [KeyChord: [(predicate: Predicate, identifier: String)]]
+  package let chord = try! KeyChord(parsing: "ctrl+s")
+  /// The levels' contexts and distances, reused.
+  private var levels: [[(name: String, value: String?)]] = []
+  private var distances: [Int] = []
+
+  package init() {
+    contexts = (0...16).map { node in
+      let level = 16 - node
+      return level % 2 == 0 && level < 16 ? [("L\(level / 2)", nil), ("mode", "m\(level / 2)")] : nil
+    }
+    var bindings = Array(repeating: [(chord: KeyChord, identifier: String)](), count: 17)
+    bindings[16] = [(chord, "Save")]
+    bindings[1] = [(try! KeyChord(parsing: "ctrl+o"), "Open")]
+    self.bindings = bindings
+    var keymap: [KeyChord: [(predicate: Predicate, identifier: String)]] = [:]
+    for index in 0..<997 {
+      let letter = Character(UnicodeScalar(UInt8(97 + index % 26)))
+      keymap[KeyChord(.function(index / 26 % 24 + 1)), default: []].append(
+        (.name("L\(index % 8)"), "\(letter)"))
+    }
+    keymap[chord] = [
+      (.name("Missing"), "Open"), (.and(.name("L5"), .notEquals("mode", "m0")), "Find"),
+      (.name("L3"), "SaveAll"),
+    ]
+    self.keymap = keymap
+  }
+
+  /// The identifier `chord` resolves to.
+  package func resolve() -> String? {
+    levels.removeAll(keepingCapacity: true)
+    distances.removeAll(keepingCapacity: true)
+    var best: (distance: Int, layer: Int, identifier: String)?
+    for node in 0...16 {
+      if let context = contexts[node] {
+        levels.append(context)
+        distances.append(node)
+      }
+      if best == nil, let found = bindings[node].first(where: { $0.chord == chord }) {
+        best = (node, 1, found.identifier)
+      }
+    }
+    if contexts[16] == nil {
+      levels.append([])
+      distances.append(16)
+    }
+    for candidate in keymap[chord] ?? [] {
+      guard let level = levels.indices.first(where: { candidate.predicate.holds(at: $0, in: levels) }) else {
+        continue
+      }
+      let distance = distances[level]
+      if let current = best,
+        current.distance < distance || (current.distance == distance && current.layer > 3)
+      {
+        continue
+      }
+      best = (distance, 3, candidate.identifier)
+    }
+    return best?.identifier
+  }
+}

@@ -14,6 +14,8 @@ public enum ViewTreeActionsError: Error, Hashable, CustomStringConvertible {
   case escapeInSequence(KeySequence)
   /// The identifier keys were bound to did not parse.
   case invalidIdentifier(ParseError<InvalidIdentifier>)
+  /// A key context did not parse (see `ModifierHost.keyContext(_:)`).
+  case invalidKeyContext(ParseError<InvalidKeyContext>)
 
   /// A sentence that says what went wrong and where.
   public var description: String {
@@ -31,6 +33,8 @@ public enum ViewTreeActionsError: Error, Hashable, CustomStringConvertible {
       "'\(keys)' can never complete: Escape cancels a pending key sequence"
     case .invalidIdentifier(let error):
       "cannot bind a key to '\(quoted(error.text))': \(error)"
+    case .invalidKeyContext(let error):
+      "\(error)"
     }
   }
 }

@@ -163,6 +163,48 @@ let benchmarks: @Sendable () -> Void = {
     SequenceState()
   }
 
+  // `ctrl+s` again, with 8 key contexts on the path and a 1,000-binding user keymap: one of its
+  // three `ctrl+s` bindings matches deeper than the root's and wins.
+  Benchmark("ResolveKeyChord16DeepKeymap") { benchmark, state in
+    for _ in benchmark.scaledIterations {
+      blackHole(state.tree.firstResponder.resolveKey(state.chord))
+    }
+  } setup: {
+    KeymapState()
+  }
+
+  // Its reference: the same work on plain arrays and a dictionary (see `KeymapReference`).
+  Benchmark("ReferenceKeymapResolve16Deep") { benchmark, state in
+    for _ in benchmark.scaledIterations {
+      blackHole(state.resolve())
+    }
+  } setup: {
+    KeymapReference()
+  }
+
+  // Every candidate for that `ctrl+s`, with what became of each.
+  Benchmark("ExplainKey16Deep") { benchmark, state in
+    for _ in benchmark.scaledIterations {
+      blackHole(state.tree.explainKey(state.chord, at: state.tree.firstResponder))
+    }
+  } setup: {
+    KeymapState()
+  }
+
+  // Parsing a keymap file of 1,000 (10,000) bindings and installing it as a tree's user keymap.
+  for count in [1_000, 10_000] {
+    Benchmark(
+      "LoadKeymap\(count)",
+      configuration: .init(metrics: [.wallClock, .mallocCountTotal], scalingFactor: .one)
+    ) { benchmark, state in
+      for _ in benchmark.scaledIterations {
+        state.tree.userKeymap = Keymap(parsing: state.text)
+      }
+    } setup: {
+      (tree: KeyState().tree, text: keymapText(bindings: count))
+    }
+  }
+
   // What can follow `ctrl+k` when 50 sequences begin with it: sorted and validated.
   Benchmark(
     "PendingContinuations",

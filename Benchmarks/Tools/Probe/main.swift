@@ -229,6 +229,29 @@ let probes: [String: () -> Loop] = [
     let chord = KeyChord(.character("x"))
     return { count in for _ in 0..<count { sink(state.tree.firstResponder.resolveKey(chord)) } }
   },
+  "ResolveKeyChord16DeepKeymap": {
+    let state = KeymapState()
+    return { count in for _ in 0..<count { sink(state.tree.firstResponder.resolveKey(state.chord)) } }
+  },
+  "ReferenceKeymapResolve16Deep": {
+    let state = KeymapReference()
+    precondition(state.resolve() == "Find")
+    return { count in for _ in 0..<count { sink(state.resolve()) } }
+  },
+  "ExplainKey16Deep": {
+    let state = KeymapState()
+    return { count in
+      for _ in 0..<count { sink(state.tree.explainKey(state.chord, at: state.tree.firstResponder)) }
+    }
+  },
+  "LoadKeymap1000": {
+    let (tree, text) = (KeyState().tree, keymapText(bindings: 1_000))
+    return { count in for _ in 0..<count { tree.userKeymap = Keymap(parsing: text) } }
+  },
+  "LoadKeymap10000": {
+    let (tree, text) = (KeyState().tree, keymapText(bindings: 10_000))
+    return { count in for _ in 0..<count { tree.userKeymap = Keymap(parsing: text) } }
+  },
   "ResolveSequence16Deep": {
     let state = SequenceState()
     return { count in for _ in 0..<count { sink(state.tree.firstResponder.resolveKey(state.chord)) } }

@@ -108,6 +108,14 @@ public final class Node {
     set { if newValue != nil || _extras != nil { extras._treeState = newValue } }
   }
 
+  /// What key bindings keep for the tree this node is the root of (its keymaps, a key press's
+  /// scratch), which the engine holds and never reads; `nil` until they set it.
+  @inlinable
+  package var keyBindingsSlot: AnyObject? {
+    get { _extras?._keyBindingsSlot }
+    set { if newValue != nil || _extras != nil { extras._keyBindingsSlot = newValue } }
+  }
+
   // The trees that keep this node alive after it left them during a dispatch (see
   // `TreeState.pin`); empty for almost every node. Unretained: a state removes itself from the
   // list when it lets the node go and when it is deinitialized, so no entry dangles.
@@ -375,6 +383,9 @@ final class NodeExtras {
 
   /// The pointer's: where the node is and whether the pointer is over it (`Pointer/`).
   var pointer = NodePointerState()
+  /// Key bindings' (`ViewTreeActions`), on a tree's root: the tree's keymaps and a key press's
+  /// scratch. Unchecked: every key press reads it, and no access calls out.
+  @usableFromInline @exclusivity(unchecked) var _keyBindingsSlot: AnyObject?
   /// Focus's: what the node declared about focus (`Focus/`, see `InputTraits`).
   var inputTraits: InputTraits?
   /// The lifecycle callbacks' counts (`Node/Node+Lifecycle.swift`).

@@ -53,12 +53,18 @@ public struct KeyBinding: CustomStringConvertible {
   /// binding was found in effect from a node; `nil` in the list a node or a tree keeps.
   public let node: Node?
   /// Whether it is one of the tree's default bindings (`NodeTree.defaultKeyBindings`) rather than
-  /// a node's own.
-  public let isDefault: Bool
+  /// a node's own or a keymap's: its ``layer`` is ``KeymapLayer/treeDefaults``.
+  public var isDefault: Bool { layer == .treeDefaults }
   /// Whether it resolves while a modal scope that its node is outside of holds the focus (a
   /// global quit): a binding outside the modal resolves only if it says so (see
   /// `Node.isInert`).
   public let passesModal: Bool
+  /// The layer the binding comes from: ``KeymapLayer/nodes`` for a node's own,
+  /// ``KeymapLayer/treeDefaults`` for a default, or the keymap it was found in (see
+  /// `NodeTree.explainKey(_:at:)` for the keymap line).
+  public let layer: KeymapLayer
+  /// The line of the keymap that declares the binding (`user.keymap:12`); `nil` for a binding
+  /// declared on a node or a default.
   /// What a key press does with the identifier, told once when the binding is made.
   let role: Role
 
@@ -70,6 +76,14 @@ public struct KeyBinding: CustomStringConvertible {
     case moveFocus(FocusMove)
     /// Performs the identifier of the action item the key is pressed at (`item.Activate`).
     case activateItem
+    /// Does nothing: a keymap's block (`null`), which hides the bindings it takes precedence over.
+    case block
+
+    /// Whether it is a block.
+    var isBlock: Bool {
+      guard case .block = self else { return false }
+      return true
+    }
 
     /// Whether it moves the focus.
     var isFocusMove: Bool {
@@ -112,8 +126,8 @@ public struct KeyBinding: CustomStringConvertible {
     }
     self.keys = keys
     node = nil
-    isDefault = false
     self.passesModal = passesModal
+    layer = .nodes
     role = Role(self.identifier)
   }
 
@@ -142,8 +156,25 @@ public struct KeyBinding: CustomStringConvertible {
     identifier = binding.identifier
     role = binding.role
     passesModal = binding.passesModal
+    layer = isDefault ? .treeDefaults : binding.layer
     self.node = node
-    self.isDefault = isDefault
+  }
+
+  /// A keymap entry that binds keys (a block included), as found in effect at `node`, the
+  /// deepest node whose context its predicate matches (the root without one).
+  init(_ entry: KeymapEntry, of layer: KeymapLayer, on node: Node?) {
+    keys = entry.keys
+    switch entry.effect {
+    case .perform(let identifier), .unbind(let identifier):
+      self.identifier = identifier
+      role = Role(identifier)
+    case .block:
+      identifier = blockIdentifier
+      role = .block
+    }
+    self.node = node
+    passesModal = entry.isPriority
+    self.layer = layer
   }
 
   /// Whether both bind the same keys to the same identifier, wherever they were found.
@@ -282,10 +313,14 @@ extension KeyBinding {
     identifier = standard.identifier
     role = standard.role
     node = root
-    isDefault = root != nil
     passesModal = false
+    layer = .treeDefaults
   }
 }
+
+/// The identifier a block (`null`) shows as: it performs nothing.
+// Known to parse.
+let blockIdentifier = try! ActionIdentifier(parsing: "null")
 
 /// The identifier that activates the action item a key is pressed at: Enter's default binding.
 let itemActivation = "item.Activate"

@@ -236,11 +236,13 @@ extension Node {
       }
       return first != nil
     }
-    if top.activeModal != nil {
+    if let keys = top.treeKeys {
+      // Keymaps add bindings: the first of all in their order (see `Keymap`).
+      first = firstBinding(startingWith: chord, top: top, keys: keys)
+    } else if top.activeModal != nil {
       // A modal scope holds the focus: the walk again, passing over what it makes inert.
       first = nil
-      forEachBinding(top: top) { binding in
-        guard binding.keys.chords[0] == chord else { return false }
+      forEachBinding(startingWith: chord, top: top) { binding in
         first = binding
         return true
       }
@@ -248,16 +250,19 @@ extension Node {
       first = tree.firstDefaultKeyBinding { $0.keys.chords[0] == chord && appliesHere($0.role) }
     }
     guard let first else { return (.unbound, top) }
-    if first.keys.chords.count == 1 { return (.binding(first), top) }
-    // Otherwise the press begins a sequence: every binding in effect that begins with `chord`.
+    if first.keys.chords.count == 1 { return (first.role.isBlock ? .unbound : .binding(first), top) }
+    // Otherwise the press begins a sequence: every binding in effect that begins with `chord`
+    // (a block among them makes its keys do nothing).
     var longer: [KeyBinding] = []
     var inEffect = OverlapIndex<Void>()
-    forEachBinding(top: top) { binding in
-      if binding.keys.chords[0] == chord, inEffect.claim(binding.keys, for: ()) == nil {
+    forEachBinding(startingWith: chord, top: top) { binding in
+      if inEffect.claim(binding.keys, for: ()) == nil, !binding.role.isBlock {
         longer.append(binding)
       }
       return false
     }
+    // Blocks hid every sequence the chord begins.
+    guard !longer.isEmpty else { return (.unbound, top) }
     return (.pending(PendingKeys(node: self, continuations: longer, count: 1, source: longer[0].keys)), top)
   }
 
@@ -267,9 +272,16 @@ extension Node {
   ///
   /// A binding to `item.Activate` is in effect only at an action item: elsewhere it is skipped.
   /// While a modal scope holds the focus, what it makes inert is passed over (see `ModalReach`).
-  /// `top` is this node's top-most node, when the caller knows it.
-  func forEachBinding(top: Node? = nil, _ body: (KeyBinding) -> Bool) {
+  /// When the tree has keymaps, their bindings come in too, all in the order of ``Keymap``, and
+  /// a block (`null`) is one of them, which the caller hides its bindings with. Only bindings
+  /// whose keys begin with `chord` are taken, when it is given. `top` is this node's top-most
+  /// node, when the caller knows it.
+  func forEachBinding(startingWith chord: KeyChord? = nil, top: Node? = nil, _ body: (KeyBinding) -> Bool) {
     let top = top ?? root
+    if let keys = top.treeKeys {
+      forEachRankedBinding(startingWith: chord, top: top, keys: keys, body)
+      return
+    }
     var reach = ModalReach(from: self, top: top)
     var stopped = false
     walkAncestors { node in
@@ -277,7 +289,9 @@ extension Node {
       guard node.hasAttachments else { return false }
       node.withAttachment(KeyBindingsAttachment.self) { list in
         for binding in list.bindings
-        where appliesHere(binding.role) && reach.admits(binding) && body(KeyBinding(binding, on: node)) {
+        where (chord == nil || binding.keys.chords[0] == chord) && appliesHere(binding.role)
+          && reach.admits(binding) && body(KeyBinding(binding, on: node))
+        {
           stopped = true
           return
         }
@@ -285,7 +299,9 @@ extension Node {
       return stopped
     }
     guard !stopped, reach.admitsDefaults, let tree = top.tree else { return }
-    tree.firstDefaultKeyBinding { appliesHere($0.role) && body($0) }
+    tree.firstDefaultKeyBinding {
+      (chord == nil || $0.keys.chords[0] == chord) && appliesHere($0.role) && body($0)
+    }
   }
 
   /// Whether this node is an action item (see ``ViewTree/ModifierHost/actionItem(_:)``).
@@ -501,6 +517,16 @@ extension KeyBinding {
       // `declaring` is the root then: its tree is found at once.
       guard node.root === declaring, let tree = declaring.tree else { return false }
       return tree.firstDefaultKeyBinding { $0.binds(self) } != nil
+    }
+    if layer > .nodes {
+      // Matched at `declaring`: still so while the keymap keeps an entry of these keys.
+      guard node.isDescendant(of: declaring), let keymap = node.root.treeKeys?.keymap(layer) else {
+        return false
+      }
+      return keymap.index.byFirstChord[keys.chords[0]]?.contains { position in
+        let entry = keymap.entries[position]
+        return entry.keys == keys && entry.effect == .perform(identifier)
+      } ?? false
     }
     guard node.isDescendant(of: declaring), declaring.hasAttachments else { return false }
     return declaring.withAttachment(KeyBindingsAttachment.self) { $0.bindings.contains { $0.binds(self) } }

@@ -86,11 +86,16 @@ extension Node {
         // In effect only at an item, whose identifier it performs.
         guard let item = start.actionItemIdentifier else { return }
         list.add(item, parsed: nil, .binding, binding: binding, shadowedBy: shadowedBy, shownAs: shownAs)
+      case .block:
+        // A block offers nothing; it hides what it takes precedence over.
+        return
       }
     }
     // While a modal scope holds the focus, what it makes inert is not reachable: left out.
     let top = root
     var reach = ModalReach(from: self, top: top)
+    // With keymaps, the bindings are taken after the walk, in the keymaps' order.
+    let hasKeymaps = top.treeKeys != nil
     walkAncestors { node in
       defer { reach.passed(node) }
       guard node.hasAttachments else { return false }
@@ -98,6 +103,7 @@ extension Node {
         let found = list.add(item, parsed: nil, .item, node: node)
         if subtree != nil { pathItems[ObjectIdentifier(node)] = found }
       }
+      guard !hasKeymaps else { return false }
       let shown = node[attachment: KeysShownAsAttachment.self]
       node.withAttachment(KeyBindingsAttachment.self) { declared in
         list.reserveCapacity(declared.bindings.count)
@@ -107,7 +113,13 @@ extension Node {
       }
       return false
     }
-    if reach.admitsDefaults {
+    if hasKeymaps {
+      forEachBinding(top: top) { binding in
+        let shown = binding.layer == .nodes ? binding.node?[attachment: KeysShownAsAttachment.self] : nil
+        add(binding, shownAs: shown?[binding.keys])
+        return false
+      }
+    } else if reach.admitsDefaults {
       top.tree?.firstDefaultKeyBinding { binding in
         if appliesHere(binding.role) { add(binding) }
         return false

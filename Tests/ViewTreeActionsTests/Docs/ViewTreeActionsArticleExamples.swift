@@ -342,4 +342,44 @@ enum ActionsArticleContext {
     viewDidUpdate(NodeDeclaration("list"), handle: list, parent: nil, order: [0])
     #expect(rootHandle.node?.children.first?.children.first?.id == "row")
   }
+
+  @Test func keymapsRebindByContextAndExplainWhy() throws {
+    let log = Log()
+    let manager = ActionManager()
+    for name in ["Save", "SaveAll", "DeleteRow"] { try manager.register(RunAction { log(name) }, as: name) }
+    // keymaps-intro:begin
+    let tree = NodeTree("window") {
+      Node("list").focusable().keyContext("List")
+      Node("editor").focusable().keyContext("Editor mode=insert").bindKey("ctrl+s", to: "Save")
+    }
+    tree.root.keyContext("Workspace")
+
+    let keymap = Keymap(
+      parsing: """
+        [Editor && mode == insert]
+        ctrl+s = SaveAll
+        [List]
+        d = DeleteRow
+        """,
+      source: "user.keymap")
+    for issue in keymap.issues { print(issue) }
+    tree.userKeymap = keymap
+    // keymaps-intro:end
+    tree.root.actionManager(manager)
+    try tree.focus(id: "editor")
+    // keymaps-explain:begin
+    print(tree.explainKey(try KeyChord(parsing: "ctrl+s"), at: tree.firstResponder))
+    // 0: ctrl+s -> SaveAll [user user.keymap:2 on window/editor, depth 1, when Editor && mode == insert]: wins
+    // 1: ctrl+s -> Save [nodes on window/editor, depth 1]: shadowed by 0 (higher layer)
+    // keymaps-explain:end
+    #expect(
+      tree.explainKey(try KeyChord(parsing: "ctrl+s"), at: tree.firstResponder).description == """
+        0: ctrl+s -> SaveAll [user user.keymap:2 on window/editor, depth 1, when Editor && mode == insert]: wins
+        1: ctrl+s -> Save [nodes on window/editor, depth 1]: shadowed by 0 (higher layer)
+        """)
+    tree.firstResponder.handleKey(try KeyChord(parsing: "ctrl+s"))
+    try tree.focus(id: "list")
+    tree.firstResponder.handleKey(try KeyChord(parsing: "d"))
+    #expect(log.entries == ["SaveAll", "DeleteRow"])
+  }
 }

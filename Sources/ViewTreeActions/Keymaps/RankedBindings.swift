@@ -1,0 +1,436 @@
+import Actions
+import ViewTree
+
+/// Where a binding stands in the order of precedence (see ``Keymap``).
+struct Rank {
+  let isPriority: Bool
+  /// How many steps up from the node pressed at is the node it matches at: fewer is deeper.
+  let distance: Int
+  let layer: KeymapLayer
+  /// Breaks ties within a layer at one depth, lower first.
+  let order: Int
+
+  /// Whether it comes before `other`: priority, then deeper, then a higher layer, then `order`.
+  func precedes(_ other: Rank) -> Bool {
+    if isPriority != other.isPriority { return isPriority }
+    if distance != other.distance { return distance < other.distance }
+    if layer != other.layer { return layer > other.layer }
+    return order < other.order
+  }
+
+  /// Why a binding of this rank, taken first, comes before one of `other`.
+  func precedence(over other: Rank) -> KeyCandidate.Precedence {
+    if isPriority != other.isPriority { return .priority }
+    if distance != other.distance { return .deeper }
+    if layer != other.layer { return .higherLayer }
+    return .declaration
+  }
+}
+
+/// A binding a key press considers, as found: its rank, what it is, and, when it does not take
+/// part, why. A keymap's entry becomes a ``KeyBinding`` only when asked (see `made(with:)`).
+struct Candidate {
+  enum Origin {
+    /// A node's binding or a default, as found.
+    case declared(KeyBinding)
+    /// The entry at `position` of a layer's keymap, matched at `level` of the press's levels.
+    case entry(position: Int, level: Int)
+  }
+
+  let origin: Origin
+  let rank: Rank
+  /// Why it does not take part (an unbind filtered it, or a modal scope makes it inert); `nil`
+  /// when it does.
+  let refusal: KeyCandidate.Verdict?
+
+  /// The candidate made into a binding found in effect, with its keymap predicate and source.
+  func made(with keys: TreeKeys, levels: ContextLevels) -> RankedBinding {
+    switch origin {
+    case .declared(let binding):
+      return RankedBinding(binding: binding, predicate: nil, source: nil, rank: rank, refusal: refusal)
+    case .entry(let position, let level):
+      let entry = keys.keymap(rank.layer)!.entries[position]
+      return RankedBinding(
+        binding: KeyBinding(entry, of: rank.layer, on: levels.nodes[level]), predicate: entry.predicate,
+        source: entry.source, rank: rank, refusal: refusal)
+    }
+  }
+}
+
+/// A candidate made into a binding (see ``Candidate``).
+struct RankedBinding {
+  /// The binding, as found in effect (its node and layer).
+  let binding: KeyBinding
+  let predicate: KeyPredicate?
+  /// The keymap line that declares it; `nil` for a node's binding or a default.
+  let source: String?
+  let rank: Rank
+  let refusal: KeyCandidate.Verdict?
+}
+
+/// The context stack of a key press as keymap predicates read it, collected from the node
+/// pressed at up: each node on the path that declares a context, then the root's level (with its
+/// context, if it declares one).
+struct ContextLevels {
+  private(set) var nodes: [Node] = []
+  private(set) var contexts = ContextStack()
+  /// Each level's steps up from the node pressed at.
+  private(set) var distances: [Int] = []
+  /// The sets of levels where each term of a predicate holds, when it does not fit the stack.
+  private var sets: [UInt64] = []
+
+  /// Forgets the levels, keeping the storage.
+  mutating func removeAll() {
+    nodes.removeAll(keepingCapacity: true)
+    contexts.removeAll()
+    distances.removeAll(keepingCapacity: true)
+  }
+
+  /// Adds the level of `node`, `distance` steps up.
+  mutating func append(_ node: Node, _ context: KeyContext?, distance: Int) {
+    nodes.append(node)
+    contexts.append(context)
+    distances.append(distance)
+  }
+
+  /// The level where the predicate of the entry at `position` of `keymap` matches (the root's
+  /// without one), or `nil` when it does not. (Read where the keymap keeps it: a copy would
+  /// retain it.)
+  mutating func match(_ keymap: Keymap, _ position: Int) -> Int? {
+    guard keymap.index.predicates[position] != nil else { return nodes.count - 1 }
+    return keymap.index.predicates[position]!.matchLevel(nearestFirst: contexts, scratch: &sets)
+  }
+}
+
+extension Node {
+  /// Calls `body` with every binding from this node up whose keys begin with `chord` (every one,
+  /// when `nil`), from the nodes, the tree's defaults and its keymaps, in no order; each one that
+  /// does not take part says why (an unbind, a modal scope). A binding to `item.Activate` away
+  /// from an item is left out, as it is in effect only at one.
+  ///
+  /// - Complexity: O(*d*) for the path, plus the bindings found, plus for each keymap entry of
+  ///   the chord its predicate's cost (see ``KeyPredicate/matchLevel(in:)``).
+  private func forEachCandidate(
+    startingWith chord: KeyChord?, top: Node, keys: TreeKeys, levels: inout ContextLevels,
+    _ body: (Candidate) -> Void
+  ) {
+    levels.removeAll()
+    var reach = ModalReach(from: self, top: top)
+    let unbinds = Unbinds(chord: chord, keys: keys)
+    var steps = 0
+    // The nodes are lent, not retained: nothing here changes the tree or calls user code.
+    _ = walkToTop { node in
+      defer {
+        reach.passed(node)
+        steps += 1
+      }
+      guard node.hasAttachments else { return false }
+      if let context = node.keyContext { levels.append(node, context, distance: steps) }
+      node.withAttachment(KeyBindingsAttachment.self) { list in
+        for (position, binding) in list.bindings.enumerated()
+        where (chord == nil || binding.keys.chords[0] == chord) && appliesHere(binding.role) {
+          let refusal =
+            reach.admits(binding)
+            ? unbinds.refusal(of: binding.keys, binding.identifier, in: .nodes, levels: &levels) : .inert
+          body(
+            Candidate(
+              origin: .declared(KeyBinding(binding, on: node)),
+              rank: Rank(isPriority: false, distance: steps, layer: .nodes, order: position), refusal: refusal
+            ))
+        }
+      }
+      return false
+    }
+    let topDistance = steps - 1
+    if levels.nodes.last !== top { levels.append(top, nil, distance: topDistance) }
+    if let tree = top.tree {
+      var position = 0
+      tree.firstDefaultKeyBinding { binding in
+        if (chord == nil || binding.keys.chords[0] == chord) && appliesHere(binding.role) {
+          let refusal =
+            reach.admitsDefaults
+            ? unbinds.refusal(of: binding.keys, binding.identifier, in: .treeDefaults, levels: &levels)
+            : .inert
+          body(
+            Candidate(
+              origin: .declared(binding),
+              rank: Rank(isPriority: false, distance: topDistance, layer: .treeDefaults, order: position),
+              refusal: refusal))
+        }
+        position += 1
+        return false
+      }
+    }
+    func consider(_ layer: KeymapLayer, _ keymap: Keymap) {
+      func consider(_ position: Int) {
+        guard let level = levels.match(keymap, position) else { return }
+        let role = keymap.index.roles[position]
+        guard appliesHere(role) else { return }
+        let node = levels.nodes[level]
+        let isPriority = keymap.index.priorities[position]
+        var refusal: KeyCandidate.Verdict? = .inert
+        if isPriority || !reach.isInert(node) {
+          refusal =
+            role.isBlock
+            ? nil
+            : unbinds.refusal(
+              of: keymap.index.keys[position], keymap.index.identifiers[position], in: layer, levels: &levels)
+        }
+        body(
+          Candidate(
+            origin: .entry(position: position, level: level),
+            rank: Rank(
+              isPriority: isPriority, distance: levels.distances[level], layer: layer, order: -position),
+            refusal: refusal))
+      }
+      if let chord {
+        for position in keymap.index.byFirstChord[chord] ?? [] { consider(position) }
+      } else {
+        for positions in keymap.index.byFirstChord.values { for position in positions { consider(position) } }
+      }
+    }
+    if let toolkit = keys.toolkit { consider(.toolkit, toolkit) }
+    if let user = keys.user { consider(.user, user) }
+  }
+
+  /// Every binding from this node up whose keys begin with `chord` (every one, when `nil`),
+  /// sorted by precedence (see ``Keymap``), those that do not take part with why.
+  ///
+  /// - Complexity: That of the candidates, plus O(*b* log *b*) to sort the *b* found.
+  func rankedBindings(startingWith chord: KeyChord?, top: Node, keys: TreeKeys) -> [RankedBinding] {
+    var candidates: [Candidate] = []
+    var levels = ContextLevels()
+    forEachCandidate(startingWith: chord, top: top, keys: keys, levels: &levels) { candidates.append($0) }
+    candidates.sort { $0.rank.precedes($1.rank) }
+    return candidates.map { $0.made(with: keys, levels: levels) }
+  }
+
+  /// The first binding in precedence order that takes part, for `chord` pressed here as the first
+  /// key: the one that takes it (a block, a sequence or a binding). Found in one pass, keeping
+  /// the best so far, with the tree's scratch: nothing is allocated once it has grown.
+  func firstBinding(startingWith chord: KeyChord, top: Node, keys: TreeKeys) -> KeyBinding? {
+    var levels = ContextLevels()
+    swap(&levels, &keys.scratch)
+    defer { swap(&levels, &keys.scratch) }
+    var best: Candidate?
+    forEachCandidate(startingWith: chord, top: top, keys: keys, levels: &levels) { candidate in
+      guard candidate.refusal == nil else { return }
+      if let current = best, !candidate.rank.precedes(current.rank) { return }
+      best = candidate
+    }
+    return best?.made(with: keys, levels: levels).binding
+  }
+
+  /// Calls `body` with each binding that takes part, in the order of
+  /// ``rankedBindings(startingWith:top:keys:)``, until it returns `true`.
+  func forEachRankedBinding(
+    startingWith chord: KeyChord?, top: Node, keys: TreeKeys, _ body: (KeyBinding) -> Bool
+  ) {
+    for ranked in rankedBindings(startingWith: chord, top: top, keys: keys)
+    where ranked.refusal == nil && body(ranked.binding) {
+      return
+    }
+  }
+}
+
+/// The unbinds of a key press's chord (of every chord, without one), which filter the one pair
+/// each names from the layers below its own, where its predicate holds.
+private struct Unbinds {
+  private let keys: TreeKeys
+  private let toolkit: [Int]
+  private let user: [Int]
+
+  init(chord: KeyChord?, keys: TreeKeys) {
+    self.keys = keys
+    func positions(_ keymap: Keymap?) -> [Int] {
+      guard let keymap, !keymap.index.unbinds.isEmpty else { return [] }
+      guard let chord else { return Array(keymap.index.unbinds.values.joined()) }
+      return keymap.index.unbinds[chord] ?? []
+    }
+    toolkit = positions(keys.toolkit)
+    user = positions(keys.user)
+  }
+
+  /// Why a binding of `bound` to `identifier` in `layer` does not take part, if an unbind of a
+  /// higher layer filters it.
+  func refusal(
+    of bound: KeySequence, _ identifier: ActionIdentifier, in layer: KeymapLayer, levels: inout ContextLevels
+  ) -> KeyCandidate.Verdict? {
+    if layer < .user, !user.isEmpty, let found = filter(bound, identifier, keys.user!, user, levels: &levels)
+    {
+      return found
+    }
+    if layer < .toolkit, !toolkit.isEmpty {
+      return filter(bound, identifier, keys.toolkit!, toolkit, levels: &levels)
+    }
+    return nil
+  }
+
+  /// Why the binding is filtered by one of the unbinds at `positions` in `keymap`, if one is.
+  private func filter(
+    _ bound: KeySequence, _ identifier: ActionIdentifier, _ keymap: Keymap, _ positions: [Int],
+    levels: inout ContextLevels
+  ) -> KeyCandidate.Verdict? {
+    for position in positions
+    where keymap.index.identifiers[position] == identifier && keymap.index.keys[position] == bound
+      && levels.match(keymap, position) != nil
+    {
+      return .filtered(by: keymap.entries[position].source)
+    }
+    return nil
+  }
+}
+
+/// One binding a key press considered, and what became of it (see
+/// `NodeTree.explainKey(_:at:)`).
+public struct KeyCandidate: CustomStringConvertible {
+  /// What became of a candidate.
+  public enum Verdict: Hashable, Sendable, CustomStringConvertible {
+    /// It takes the key: its action is performed (or, for a block, nothing is).
+    case wins
+    /// It begins with the key and is longer: the key leaves a sequence pending, and this binding
+    /// can complete it.
+    case waitsForSequence
+    /// A candidate before it takes the same keys, or keys that begin or are begun by its own;
+    /// `by` is that candidate's position in the list, and `because` says why it comes first.
+    case shadowed(by: Int, because: Precedence)
+    /// A block (`null`) before it takes its keys: the key does nothing here.
+    case blocked(by: Int)
+    /// An unbind filtered it out; `by` is the unbind's source.
+    case filtered(by: String)
+    /// A modal scope holds the focus and the binding is outside it (see `Node.isInert`).
+    case inert
+
+    /// `wins`, `shadowed by 0 (deeper)`, `filtered by user.keymap:4`.
+    public var description: String {
+      switch self {
+      case .wins: "wins"
+      case .waitsForSequence: "waits for the rest of its sequence"
+      case .shadowed(let index, let precedence): "shadowed by \(index) (\(precedence))"
+      case .blocked(let index): "blocked by \(index)"
+      case .filtered(let source): "filtered by \(source)"
+      case .inert: "inert (outside the modal scope)"
+      }
+    }
+  }
+
+  /// Why one candidate comes before another.
+  public enum Precedence: Hashable, Sendable, CustomStringConvertible {
+    /// It is a priority binding.
+    case priority
+    /// It matches deeper.
+    case deeper
+    /// It matches at the same depth, in a higher layer.
+    case higherLayer
+    /// It is in the same layer at the same depth, declared later in a keymap (or earlier on a
+    /// node or among the defaults).
+    case declaration
+
+    /// `priority`, `deeper`, `higher layer`, `declaration order`.
+    public var description: String {
+      switch self {
+      case .priority: "priority"
+      case .deeper: "deeper"
+      case .higherLayer: "higher layer"
+      case .declaration: "declaration order"
+      }
+    }
+  }
+
+  /// The binding: its keys, identifier (`null` for a block), node and layer.
+  public let binding: KeyBinding
+  /// The keymap line that declares it (`user.keymap:12`); `nil` for a binding declared on a node
+  /// or a default.
+  public let source: String?
+  /// The keymap entry's predicate, if it has one.
+  public let predicate: KeyPredicate?
+  /// Whether it is a priority binding.
+  public let isPriority: Bool
+  /// The depth of the node it matches at (its node's, for a binding declared on a node).
+  public let depth: Int
+  /// What became of it.
+  public let verdict: Verdict
+
+  /// Whether it is a block (`null`).
+  public var isBlock: Bool { binding.role.isBlock }
+
+  /// `ctrl+s -> Save [user user.keymap:3, depth 2, when Editor]: wins`.
+  public var description: String {
+    var origin = "\(binding.layer)"
+    if let source { origin += " \(source)" }
+    if let node = binding.node { origin += " on \(node.path)" }
+    origin += ", depth \(depth)"
+    if let predicate { origin += ", when \(predicate)" }
+    if isPriority { origin += ", priority" }
+    return "\(binding.keys) -> \(binding.identifier) [\(origin)]: \(verdict)"
+  }
+}
+
+/// Every binding a key press at a node considers, in the order they are taken, and what became
+/// of each (see `NodeTree.explainKey(_:at:)`).
+public struct KeyExplanation: CustomStringConvertible {
+  /// The chord explained.
+  public let chord: KeyChord
+  /// The candidates, in precedence order.
+  public let candidates: [KeyCandidate]
+
+  /// The candidate that takes the key, if any (a block says the key does nothing).
+  public var winner: KeyCandidate? { candidates.first { $0.verdict == .wins } }
+
+  /// One line per candidate, numbered as `shadowed(by:)` and `blocked(by:)` count.
+  public var description: String {
+    guard !candidates.isEmpty else { return "\(chord): no binding" }
+    return candidates.enumerated().map { "\($0.offset): \($0.element)" }.joined(separator: "\n")
+  }
+}
+
+extension NodeTree {
+  /// Why a key does what it does at a node: every binding whose keys begin with `chord`, from
+  /// the nodes, the tree's defaults and its keymaps, in the order of precedence (see
+  /// ``Keymap``), each with its layer, source, match depth, predicate, and what became of it.
+  ///
+  /// ```swift
+  /// print(tree.explainKey(try KeyChord(parsing: "ctrl+s"), at: tree.firstResponder))
+  /// // 0: ctrl+s -> SaveAll [user user.keymap:3 on window/editor, depth 1, when Editor]: wins
+  /// // 1: ctrl+s -> Save [nodes on window/editor, depth 1]: shadowed by 0 (higher layer)
+  /// ```
+  ///
+  /// The chord is explained as the first key of a sequence; a key that continues a pending
+  /// sequence resolves among that sequence's continuations (see `Node.resolveKey(_:)`).
+  ///
+  /// - Parameters:
+  ///   - chord: The chord pressed.
+  ///   - node: Where it is pressed; the focus, for a key press.
+  /// - Returns: The candidates and their verdicts.
+  /// - Complexity: That of resolving the key with every candidate kept, O(*d* + *b* log *b*).
+  public func explainKey(_ chord: KeyChord, at node: Node) -> KeyExplanation {
+    let top = node.root
+    let ranked = node.rankedBindings(
+      startingWith: chord, top: top, keys: top.treeKeys ?? TreeKeys(toolkit: nil, user: nil))
+    var inEffect = OverlapIndex<Int>()
+    var candidates: [KeyCandidate] = []
+    var winner: Int?
+    for (index, found) in ranked.enumerated() {
+      var verdict: KeyCandidate.Verdict
+      if let refusal = found.refusal {
+        verdict = refusal
+      } else if let first = inEffect.claim(found.binding.keys, for: index) {
+        let earlier = ranked[first]
+        verdict =
+          earlier.binding.role.isBlock
+          ? .blocked(by: first) : .shadowed(by: first, because: earlier.rank.precedence(over: found.rank))
+      } else if winner == nil {
+        winner = index
+        verdict = found.binding.keys.chords.count == 1 ? .wins : .waitsForSequence
+      } else {
+        // In effect after the winner: only a sequence can be, when the winner is one too.
+        verdict = .waitsForSequence
+      }
+      candidates.append(
+        KeyCandidate(
+          binding: found.binding, source: found.source, predicate: found.predicate,
+          isPriority: found.rank.isPriority, depth: found.binding.node?.depth ?? 0, verdict: verdict))
+    }
+    return KeyExplanation(chord: chord, candidates: candidates)
+  }
+}
