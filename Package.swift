@@ -26,7 +26,8 @@ let package = Package(
     .target(
       name: "PlaygroundKit", dependencies: ["ViewTree", "Actions", "ViewTreeActions", "TerminalKeys"],
       path: "Playground/Kit"),
-    .executableTarget(name: "Playground", dependencies: ["PlaygroundKit"], path: "Playground/App"),
+    .executableTarget(
+      name: "Playground", dependencies: ["PlaygroundKit", "ViewTreeActions"], path: "Playground/App"),
     // Helpers shared by the test targets; not a product.
     .target(name: "TestSupport", dependencies: ["ViewTree", "Actions"], path: "Tests/TestSupport"),
     .testTarget(name: "ViewTreeTests", dependencies: ["ViewTree", "TestSupport"]),

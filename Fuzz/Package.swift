@@ -32,6 +32,10 @@ let package = Package(
       dependencies: [.product(name: "ViewTreeActions", package: "ActionHierarchy")],
       swiftSettings: harnessSettings),
     .executableTarget(
+      name: "FuzzKeymapParser",
+      dependencies: [.product(name: "ViewTreeActions", package: "ActionHierarchy")],
+      swiftSettings: harnessSettings),
+    .executableTarget(
       name: "FuzzTerminalKeys",
       dependencies: [.product(name: "TerminalKeys", package: "ActionHierarchy")],
       swiftSettings: harnessSettings),

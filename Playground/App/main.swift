@@ -1,4 +1,5 @@
 import PlaygroundKit
+import ViewTreeActions
 
 #if canImport(Glibc)
   import Glibc
@@ -8,10 +9,25 @@ import PlaygroundKit
 
 // `swift run Playground`: interactive in a terminal, scripted otherwise (see `usage`).
 
-let arguments = Array(CommandLine.arguments.dropFirst())
+var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.contains("--help") || arguments.contains("-h") {
   print(usage)
   exit(0)
+}
+
+var keymap: Keymap?
+if let flag = arguments.firstIndex(of: "--keymap") {
+  guard flag + 1 < arguments.count else {
+    print("--keymap needs a file; see --help")
+    exit(2)
+  }
+  do {
+    keymap = try readKeymap(at: arguments[flag + 1])
+  } catch {
+    print(error)
+    exit(2)
+  }
+  arguments.removeSubrange(flag...(flag + 1))
 }
 
 if let flag = arguments.firstIndex(of: "--script") {
@@ -20,7 +36,7 @@ if let flag = arguments.firstIndex(of: "--script") {
     exit(2)
   }
   do {
-    runScript(try parseScript(arguments[flag + 1])) { print($0) }
+    runScript(try parseScript(arguments[flag + 1]), keymap: keymap) { print($0) }
   } catch {
     print(error)
     exit(2)
@@ -30,12 +46,12 @@ if let flag = arguments.firstIndex(of: "--script") {
   exit(2)
 } else if InteractiveSession.isAvailable {
   do {
-    try InteractiveSession().run()
+    try InteractiveSession(keymap: keymap).run()
   } catch {
     print(error)
     exit(1)
   }
 } else {
   // Standard input is not a terminal (CI, a pipe): play the tour.
-  runScript(try! parseScript(defaultTour)) { print($0) }
+  runScript(try! parseScript(defaultTour), keymap: keymap) { print($0) }
 }

@@ -31,8 +31,9 @@ public final class EditorDemo {
   public private(set) var showsInspector = false
   private var steps: [ActionStep] = []
 
-  /// Builds the demo with focus on the list.
-  public init() {
+  /// Builds the demo with focus on the list, and `keymap` as the tree's user keymap (its load
+  /// issues, if any, are the log's first lines).
+  public init(keymap: Keymap? = nil) {
     let model = model
     try! manager.register([
       SaveAction(model: model), DeleteRowAction(model: model), SetColorAction(model: model),
@@ -53,6 +54,13 @@ public final class EditorDemo {
     try! manager.register(
       AskAction(title: "Delete All", isAvailable: isOpen) { [weak self] in self?.dialogChoice = true },
       as: "ConfirmDeleteRows")
+    if let keymap {
+      tree.userKeymap = keymap
+      log.append("keymap: \(keymap.entries.count) bindings, \(keymap.issues.count) lines not read")
+      for issue in keymap.issues {
+        log.append(contentsOf: issue.description.split(separator: "\n").map(String.init))
+      }
+    }
     tree.onFocusChange = { [weak self] change in
       // The drawing follows the focus again, but for a click, which landed where the user saw it.
       self?.view.followsFocus = change.reason != .pointer
@@ -109,12 +117,14 @@ public final class EditorDemo {
         // A sequence, as in vim; in the list it hides the window's `g`, which begins it.
         .bindKey("g g", to: "SelectFirst")
         .focusable()
+        // Where a user keymap's `[List]` bindings apply (see `--keymap`).
+        .keyContext("List")
       }
       // The list's Delete key asks for a generic "Delete"; the sidebar knows that means a row.
       .transformAction((any ManagedActionRequest).self) { request in
         request.identifier == "Delete" ? request.redirected(to: "DeleteRow") : request
       }
-      NodeDeclaration("editor").focusable()
+      NodeDeclaration("editor").focusable().keyContext("Editor")
       // Color swatches in a grid of two rows: the arrow keys move by their frames.
       NodeDeclaration("swatches") {
         for color in Self.swatches {
@@ -167,6 +177,9 @@ public final class EditorDemo {
   /// The columns a swatch takes in the swatch panel's grid.
   static let swatchWidth = 8
 
+  /// Whether the next key is explained rather than pressed (after `?`).
+  public private(set) var explainsNextKey = false
+
   /// The label of the focused node.
   public var focusLabel: String { tree.focusedNode?.label ?? "window" }
 
@@ -188,6 +201,14 @@ public final class EditorDemo {
       log.append("\(chord): quit")
     case KeyChord(.function(2)):
       showsInspector.toggle()
+    case KeyChord(.character("?")) where !explainsNextKey:
+      explainsNextKey = true
+      log.append("why? press a key to see what it does at \(focusLabel)")
+    case _ where explainsNextKey:
+      explainsNextKey = false
+      log.append("why \(chord) at \(focusLabel):")
+      let explanation = tree.explainKey(chord, at: tree.firstResponder)
+      log.append(contentsOf: explanation.description.split(separator: "\n").map { "  " + $0 })
     default:
       steps = []
       let result = tree.firstResponder.handleKey(chord)

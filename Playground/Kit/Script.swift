@@ -5,19 +5,21 @@ import ViewTreeActions
 /// focus back when it closes, a transform, undo and redo, a focus change, a disabled item, an
 /// argument, a capture, key sequences (`g g` in the list, `ctrl+k ctrl+s` anywhere), arrow keys
 /// through a grid, the mouse (a row, a swatch, a menu item, the wheel), and a save through the
-/// command palette.
+/// command palette, then why `ctrl+s` does what it does.
 public let defaultTour =
   "down, g, g, x, tab, tab, escape, del, ctrl+z, ctrl+y, tab, del, r, l, g, l, ctrl+k, ctrl+s, w, ctrl+k, 2, tab, right, "
-  + "down, click:Results, wheel:-6, click:undo, click:blue, wheel:2, ctrl+p, s, v, enter, q"
+  + "down, click:Results, wheel:-6, click:undo, click:blue, wheel:2, ctrl+p, s, v, enter, ?, ctrl+s, q"
 
 /// Plays steps without a terminal, on a screen of 80 by 24 laid out after each (where the mouse
 /// clicks), and reports each frame's log lines and the menus' state.
 ///
 /// - Parameters:
 ///   - steps: The steps to play.
+///   - keymap: The user keymap to play them with, if any.
 ///   - output: Receives each line.
-public func runScript(_ steps: [ScriptStep], output: (String) -> Void) {
-  let demo = EditorDemo()
+public func runScript(_ steps: [ScriptStep], keymap: Keymap? = nil, output: (String) -> Void) {
+  let demo = EditorDemo(keymap: keymap)
+  for line in demo.log { output(line) }
   let screen = Screen(width: 80, height: 24)
   screen.layOut(demo)
   output("ActionHierarchy Playground (scripted). The tree:")
@@ -67,7 +69,7 @@ private func play(_ step: ScriptStep, on demo: EditorDemo) -> [String] {
 public let usage = """
   Playground: an interactive tour of ActionHierarchy.
 
-  usage: swift run Playground [--script STEPS] [--help]
+  usage: swift run Playground [--keymap FILE] [--script STEPS] [--help]
 
   In a terminal it opens a small document editor drawn as a tree: Tab and Shift-Tab move the
   focus, the arrow keys move it through the swatches, x in the list asks "Delete rows?" in a
@@ -79,7 +81,12 @@ public let usage = """
   the mouse is underlined, and the wheel scrolls the tree. A footer lists the key bindings in
   effect at the focus with each toggle's state, ctrl+p opens a command palette of described
   commands (type to filter, Enter performs), and f2 shows an inspector of the focused node.
-  q quits.
+  q quits. ? then a key explains what the key does at the focus, and why: every binding of it,
+  from the nodes, the tree's defaults and the user keymap, and what became of each.
+
+  --keymap FILE loads FILE as the user keymap (Playground/sample.keymap rebinds, blocks and
+  unbinds keys, and binds j and k in the list and the editor differently), and shows the lines it
+  could not read.
 
   When standard input is not a terminal, or with --script, it plays steps without a terminal and
   prints each frame's log lines, then exits. STEPS are key chords, click:ID (a click on the node

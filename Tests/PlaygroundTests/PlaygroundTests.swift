@@ -7,6 +7,26 @@ import ViewTree
 import ViewTreeActions
 
 @Suite struct PlaygroundTests {
+  @Test func theSampleKeymapRebindsBlocksAndUnbindsByContext() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let keymap = try readKeymap(at: root.appendingPathComponent("Playground/sample.keymap").path)
+    #expect(keymap.issues.map(\.line) == [22])
+    var lines: [String] = []
+    runScript(try parseScript("j, tab, j, ?, l, ctrl+k, ctrl+z, f3, q"), keymap: keymap) { lines.append($0) }
+    let text = lines.joined(separator: "\n")
+    #expect(text.contains("sample.keymap:22:6: invalid key chord: 'xyz' is not a key"))
+    // The same key by context: the list moves the selection, the editor wraps lines.
+    #expect(text.contains("> j\n  j -> SelectNext: window(capture) -> sidebar -> window => performed"))
+    #expect(text.contains("> j\n  j -> ToggleWrap: window(capture) -> window => performed"))
+    // Why l does nothing in the editor: the keymap's block takes it from the window's binding.
+    #expect(text.contains("1: l -> ToggleLock [nodes on window, depth 0]: blocked by 0"))
+    // The unbind takes ctrl+k ctrl+z out of the sequence; f3 saves.
+    #expect(text.contains("ctrl+k … (3 continuations)"))
+    #expect(text.contains("f3 -> Save: window(capture) -> window => performed"))
+    #expect(throws: KeymapFileError.self) { try readKeymap(at: "/nonexistent/keymap") }
+  }
+
   @Test func theScriptedTourExercisesEveryFeature() throws {
     var lines: [String] = []
     runScript(try parseScript(defaultTour)) { lines.append($0) }

@@ -359,6 +359,31 @@ import ViewTreeActions
     #expect(reread.entries.map(\.predicate) == keymap.entries.map(\.predicate))
   }
 
+  @Test func keysThatHoldTheEqualsKeySplitWhereBothSidesRead() throws {
+    let keymap = Keymap(
+      parsing: """
+        ctrl+k = = Find
+        = = Top
+        = = = Close
+        a = Insert(text: " = ")
+        ctrl+= = = Save
+        """)
+    #expect(keymap.issues.isEmpty)
+    #expect(keymap.entries.map(\.keys.description) == ["ctrl+k =", "=", "= =", "a", "ctrl+= ="])
+    #expect(
+      keymap.entries.map(\.description) == [
+        "ctrl+k = = Find", "= = Top", "= = = Close", #"a = Insert(text: " = ")"#, "ctrl+= = = Save",
+      ])
+    let reread = Keymap(parsing: keymap.description)
+    #expect(
+      reread.entries
+        == keymap.entries.map { entry in
+          var entry = entry
+          entry.source = "keymap:\(keymap.entries.firstIndex(of: entry)! + 1)"
+          return entry
+        })
+  }
+
   @Test func entriesAreCodable() throws {
     let keymap = Keymap(
       parsing: "ctrl+s = Save\n[Editor]\nalt+b = null\nunbind ctrl+w = Close\npriority f1 = Quit")

@@ -67,80 +67,95 @@ struct KeymapReader {
 
   private mutating func readEntry(line: String, bytes: [UInt8], start: Int, number: Int) {
     var position = start
-    var isPriority = false
-    var isUnbind = false
-    // `priority` and `unbind` are words before the keys; a key named so would be written with a
-    // modifier or quoted by the chord grammar, so the words are read first.
-    for (word, flag) in [("priority ", 0), ("unbind ", 1)] where hasPrefix(bytes, word, at: position) {
-      if flag == 0 { isPriority = true } else { isUnbind = true }
+    // `priority` and `unbind` are words before the keys (no key has either name).
+    func take(_ word: String) -> Bool {
+      guard bytes[position...].starts(with: word.utf8) else { return false }
       position += word.utf8.count
       while position < bytes.count, bytes[position] == UInt8(ascii: " ") { position += 1 }
+      return true
     }
-    guard let separator = self.separator(in: bytes, from: position) else {
-      report(line, number, at: bytes.count, "expected ' = ' between the keys and what they do")
-      return
+    let isPriority = take("priority ")
+    let isUnbind = take("unbind ")
+    // The keys and what they do are split at a ` = `; keys may hold the chord `=` (`ctrl+k =`),
+    // so the split is the first after which both read. A value never holds ` = ` outside its
+    // arguments, so when both read at two splits, the first is the only one a writer meant.
+    var firstFailure: (offset: Int, reason: String)?
+    for separator in separators(in: bytes, from: position) {
+      switch split(bytes, keysFrom: position, at: separator, isUnbind: isUnbind) {
+      case .success(let (keys, effect)):
+        if keys.chords.dropFirst().contains(KeyChord(.escape)) {
+          report(
+            line, number, at: position, "'\(keys)' can never complete: Escape cancels a pending key sequence")
+          return
+        }
+        if isPriority && isUnbind {
+          report(line, number, at: start, "an unbind cannot be a priority binding")
+          return
+        }
+        entries.append(
+          KeymapEntry(keys, effect, when: section, isPriority: isPriority, source: "\(source):\(number)"))
+        return
+      case .failure(let failure):
+        if firstFailure == nil { firstFailure = (failure.offset, failure.reason) }
+      }
     }
-    let keysEnd = trimmedEnd(bytes, position, separator)
+    let failure = firstFailure ?? (bytes.count, "expected ' = ' between the keys and what they do")
+    report(line, number, at: failure.offset, failure.reason)
+  }
+
+  /// Why one split of a line does not read: where, and the reason.
+  private struct SplitFailure: Error {
+    let offset: Int
+    let reason: String
+  }
+
+  /// The keys before `separator` (from `keysStart`) and what the value after it does.
+  private func split(_ bytes: [UInt8], keysFrom keysStart: Int, at separator: Int, isUnbind: Bool)
+    -> Result<(KeySequence, KeymapEntry.Effect), SplitFailure>
+  {
+    let keysEnd = trimmedEnd(bytes, keysStart, separator)
     let keys: KeySequence
     do throws(ParseError<InvalidKeyChord>) {
-      keys = try KeySequence(parsing: String(decoding: bytes[position..<keysEnd], as: UTF8.self))
+      keys = try KeySequence(parsing: String(decoding: bytes[keysStart..<keysEnd], as: UTF8.self))
     } catch {
-      report(line, number, at: position + error.offset, "invalid key chord: \(error.reason.message)")
-      return
+      return .failure(
+        SplitFailure(offset: keysStart + error.offset, reason: "invalid key chord: \(error.reason.message)"))
     }
     var valueStart = separator + 1
     while valueStart < bytes.count, bytes[valueStart] == UInt8(ascii: " ") { valueStart += 1 }
     let valueEnd = trimmedEnd(bytes, valueStart, bytes.count)
     let value = String(decoding: bytes[valueStart..<valueEnd], as: UTF8.self)
-    if keys.chords.dropFirst().contains(KeyChord(.escape)) {
-      report(
-        line, number, at: position, "'\(keys)' can never complete: Escape cancels a pending key sequence")
-      return
-    }
-    let effect: KeymapEntry.Effect
     if value == "null" {
-      if isUnbind {
-        report(line, number, at: valueStart, "an unbind names the identifier it removes, not null")
-        return
+      guard !isUnbind else {
+        return .failure(
+          SplitFailure(offset: valueStart, reason: "an unbind names the identifier it removes, not null"))
       }
-      effect = .block
-    } else {
-      do throws(ParseError<InvalidIdentifier>) {
-        let identifier = try ActionIdentifier(parsing: value)
-        effect = isUnbind ? .unbind(identifier) : .perform(identifier)
-      } catch {
-        let reason =
-          value.isEmpty ? "expected an identifier or null" : "invalid identifier: \(error.reason.message)"
-        report(line, number, at: valueStart + error.offset, reason)
-        return
-      }
+      return .success((keys, .block))
     }
-    if isPriority && isUnbind {
-      report(line, number, at: start, "an unbind cannot be a priority binding")
-      return
+    do throws(ParseError<InvalidIdentifier>) {
+      let identifier = try ActionIdentifier(parsing: value)
+      return .success((keys, isUnbind ? .unbind(identifier) : .perform(identifier)))
+    } catch {
+      let reason =
+        value.isEmpty ? "expected an identifier or null" : "invalid identifier: \(error.reason.message)"
+      return .failure(SplitFailure(offset: valueStart + error.offset, reason: reason))
     }
-    entries.append(
-      KeymapEntry(keys, effect, when: section, isPriority: isPriority, source: "\(source):\(number)"))
   }
 
-  /// The `=` between keys and value: the first with a space before it and a space (or the end)
-  /// after it, so that `ctrl+= = ZoomIn` binds the chord `ctrl+=`.
-  private func separator(in bytes: [UInt8], from start: Int) -> Int? {
+  /// Where keys and value may be split: each `=` with a space before it and a space (or the end)
+  /// after it, in order.
+  private func separators(in bytes: [UInt8], from start: Int) -> [Int] {
+    var found: [Int] = []
     var index = start + 1
     while index < bytes.count {
       if bytes[index] == UInt8(ascii: "="), bytes[index - 1] == UInt8(ascii: " "),
         index + 1 == bytes.count || bytes[index + 1] == UInt8(ascii: " ")
       {
-        return index
+        found.append(index)
       }
       index += 1
     }
-    return nil
-  }
-
-  private func hasPrefix(_ bytes: [UInt8], _ word: String, at position: Int) -> Bool {
-    let word = Array(word.utf8)
-    return bytes.count >= position + word.count && Array(bytes[position..<(position + word.count)]) == word
+    return found
   }
 
   private func trimmedEnd(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Int {
