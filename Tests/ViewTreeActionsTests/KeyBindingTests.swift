@@ -281,12 +281,26 @@ import ViewTreeActions
     #expect(node.id == "list")
     tree.firstResponder.handleKey(tab)
     #expect(tree.focusedNode?.id == "editor")
-    // The editor's own binding wins: performed (no manager here), focus stays.
-    guard case .resolved(let own, _) = tree.firstResponder.handleKey(tab) else {
+    // With no manager to perform it, the editor's InsertTab is unavailable: the key falls
+    // through to the tree's default, which moves the focus on.
+    guard case .movedFocus(let fallen, .moved(let grid)) = tree.firstResponder.handleKey(tab) else {
+      Issue.record("an unavailable binding of Tab should fall through to the default")
+      return
+    }
+    #expect(fallen.identifier.text == "focus.Next")
+    #expect(grid.id == "a")
+    tree.firstResponder.handleKey(KeyChord(.tab, modifiers: .shift))
+    #expect(tree.focusedNode?.id == "editor")
+    // With a manager that performs it, the editor's own binding wins: focus stays.
+    let manager = ActionManager()
+    try manager.register(RunAction {}, as: "InsertTab")
+    tree.root.actionManager(manager)
+    guard case .resolved(let own, let result) = tree.firstResponder.handleKey(tab) else {
       Issue.record("the editor's binding of Tab should win")
       return
     }
     #expect(own.identifier.text == "InsertTab")
+    #expect(result.answer?.isPerformed == true)
     #expect(tree.focusedNode?.id == "editor")
     tree.firstResponder.handleKey(KeyChord(.tab, modifiers: .shift))
     #expect(tree.focusedNode?.id == "list")

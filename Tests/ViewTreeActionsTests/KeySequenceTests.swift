@@ -380,13 +380,18 @@ private func chord(_ text: String) -> KeyChord { try! KeyChord(parsing: text) }
     // `g h` is taken first and hides `g`; `g g` overlaps neither. `g` waits for either.
     #expect(try press("g h", at: leaf) == ["pending g (g h, g g)", "g h -> Help"])
     #expect(try press("g g", at: leaf) == ["pending g (g h, g g)", "g g -> Top"])
-    // Of two defaults with the same keys, the first is the one in effect.
+    // Of two defaults with the same keys, the first is the one in effect; with no manager to
+    // perform it, it is unavailable and the key falls through to the second.
+    #expect(try press("x", at: leaf) == ["x -> Twice"])
+    let manager = ActionManager()
+    try manager.register(RunAction {}, as: "X")
+    tree.root.actionManager(manager)
     #expect(try press("x", at: leaf) == ["x -> X"])
     // Listed as resolution takes them.
     #expect(
       leaf.bindingsInEffect().map(\.description) == [
         "g h  Help (disabled)", "g  Go (shadowed by root) (disabled)", "g g  Top (disabled)",
-        "x  X (disabled)", "x  Twice (shadowed by root) (disabled)",
+        "x  X", "x  Twice (shadowed by root) (disabled)",
       ])
   }
 

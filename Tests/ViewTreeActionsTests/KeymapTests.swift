@@ -294,6 +294,57 @@ import ViewTreeActions
     #expect(log.entries == ["SaveAll", "Save"])
   }
 
+  // MARK: Fall-through
+
+  struct Gated: ManagedAction {
+    let log: Log
+    let validation: Validation
+    func validate(context: ActionContext) -> Validation { validation }
+    func perform(context: ActionContext) throws { log("Gated") }
+  }
+
+  @Test func anUnavailableBindingPassesTheKeyOnADisabledOneStops() throws {
+    let log = Log()
+    let tree = try makeTree(log)
+    let manager = try #require(tree.root.attachedActionManager)
+    try manager.register(Gated(log: log, validation: .unavailable), as: "Hidden")
+    try manager.register(Gated(log: log, validation: .disabled), as: "Shown")
+    try tree.focus(id: "editor")
+    // Unknown to the manager, then hidden by its validation: the key goes on to the editor's Save.
+    for identifier in ["NotRegistered", "Hidden"] {
+      tree.userKeymap = Keymap(parsing: "[Editor]\nctrl+s = \(identifier)")
+      guard case .resolved(let binding, let result) = tree.firstResponder.handleKey(try chord("ctrl+s"))
+      else {
+        Issue.record("ctrl+s did not resolve")
+        return
+      }
+      #expect(binding.layer == .nodes)
+      #expect(result.answer?.isPerformed == true)
+    }
+    #expect(log.entries == ["Save", "Save"])
+    // Disabled but shown: the key stops there.
+    tree.userKeymap = Keymap(parsing: "[Editor]\nctrl+s = Shown")
+    guard case .resolved(let binding, let result) = tree.firstResponder.handleKey(try chord("ctrl+s")) else {
+      Issue.record("ctrl+s did not resolve")
+      return
+    }
+    #expect(binding.identifier.text == "Shown")
+    #expect(result.answer?.isPerformed == false)
+    // A block of the same keys between them stops the fall-through.
+    tree.userKeymap = Keymap(parsing: "[Editor]\nctrl+s = NotRegistered")
+    tree.toolkitKeymap = Keymap(parsing: "[Editor]\nctrl+s = null")
+    guard case .resolved(let stopped, _) = tree.firstResponder.handleKey(try chord("ctrl+s")) else {
+      Issue.record("ctrl+s did not resolve")
+      return
+    }
+    #expect(stopped.identifier.text == "NotRegistered")
+    #expect(log.entries == ["Save", "Save"])
+    // Without the block, it falls through to the editor's Save.
+    tree.toolkitKeymap = nil
+    tree.firstResponder.handleKey(try chord("ctrl+s"))
+    #expect(log.entries == ["Save", "Save", "Save"])
+  }
+
   // MARK: Sequences from keymaps
 
   @Test func aKeymapSequenceWaitsAndCompletes() throws {
@@ -419,6 +470,36 @@ import ViewTreeActions
     let keymap = Keymap(parsing: String(decoding: bytes, as: UTF8.self))
     let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).count
     #expect(keymap.issues.count + keymap.entries.count <= lines)
+  }
+
+  /// A chain `depth` nodes deep, each with a context, the leaf an editor, with a user keymap whose
+  /// bindings match at the leaf, at every level, and nowhere.
+  func resolvesThroughContexts(depth: Int) throws {
+    let log = Log()
+    let manager = ActionManager()
+    for name in Self.names { try manager.register(Named(log: log, name: name), as: name) }
+    var top = Node("leaf").focusable().keyContext("Editor mode=insert")
+    for level in 1..<depth {
+      let child = top
+      top = Node { child }.keyContext(level % 2 == 0 ? "Pane" : "Pane mode=normal")
+    }
+    let tree = try NodeTree(root: top.actionManager(manager))
+    try tree.focus(id: "leaf")
+    tree.userKeymap = Keymap(
+      parsing:
+        "[Pane > Editor && mode == insert]\nctrl+s = Save\n[Pane && !Missing]\nctrl+s = Close\n[Missing]\nctrl+s = Quit"
+    )
+    tree.firstResponder.handleKey(try chord("ctrl+s"))
+    #expect(log.entries == ["Save"])
+    let explanation = tree.explainKey(try chord("ctrl+s"), at: tree.firstResponder)
+    #expect(explanation.candidates.map(\.binding.identifier.text) == ["Save", "Close"])
+    #expect(explanation.candidates.map(\.depth) == [depth - 1, depth - 2])
+  }
+
+  @Test func tenThousandContextsOnAPathResolve() throws { try resolvesThroughContexts(depth: 10_000) }
+
+  @Test(.stress) func aMillionContextsOnAPathResolve() throws {
+    try resolvesThroughContexts(depth: 1_000_000)
   }
 
   @Test func everyKeyBlockedLeavesNothingBound() throws {

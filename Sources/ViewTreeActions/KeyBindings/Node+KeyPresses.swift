@@ -348,9 +348,13 @@ extension Node {
   /// - none of its continuations is still bound: resolved on its own;
   /// - the caller's timer says so, with ``ViewTree/NodeTree/cancelPendingKeys()``.
   ///
-  /// A binding whose action is disabled reports ``KeyPressResult/resolved(_:_:)`` with a disabled
-  /// result; it does not fall through to an outer binding of the same keys, because the nearest
-  /// binding is the one the user sees for the focused view.
+  /// A binding whose action is *unavailable* (no manager on the path answers, the manager does
+  /// not know the identifier, or its validation hides it: no manager or provider on the chain can
+  /// perform it) passes the key to the next binding of the same keys in the order of precedence
+  /// (see ``Keymap``), and so on; a block of the same keys stops it. A binding whose action is
+  /// *disabled* (visible, but not enabled) reports ``KeyPressResult/resolved(_:_:)`` with the
+  /// disabled result and does not fall through, because it is the binding the user sees for the
+  /// focused view.
   ///
   /// - Parameter chord: The chord pressed.
   /// - Returns: What the key press did.
@@ -358,8 +362,16 @@ extension Node {
   public func handleKey(_ chord: KeyChord) -> KeyPressResult {
     switch press(chord) {
     case .finished(let result): return result
-    case .perform(let binding, let request, let cancelling):
-      return .reporting(.resolved(binding, send(request, tracing: nil)), cancelling: cancelling)
+    case .perform(var binding, let request, let cancelling):
+      var result = send(request, tracing: nil)
+      while result.isUnavailable, let next = fallThrough(from: binding) {
+        if case .moveFocus(let move) = next.role {
+          return .reporting(.movedFocus(next, moveFocus(move, in: root)), cancelling: cancelling)
+        }
+        binding = next
+        result = send(self.request(performing: next), tracing: nil)
+      }
+      return .reporting(.resolved(binding, result), cancelling: cancelling)
     }
   }
 
@@ -372,9 +384,34 @@ extension Node {
   nonisolated(nonsending) public func handleKey(_ chord: KeyChord) async -> KeyPressResult {
     switch press(chord) {
     case .finished(let result): return result
-    case .perform(let binding, let request, let cancelling):
-      return .reporting(.resolved(binding, await send(request, tracing: nil)), cancelling: cancelling)
+    case .perform(var binding, let request, let cancelling):
+      var result = await send(request, tracing: nil)
+      while result.isUnavailable, let next = fallThrough(from: binding) {
+        if case .moveFocus(let move) = next.role {
+          return .reporting(.movedFocus(next, moveFocus(move, in: root)), cancelling: cancelling)
+        }
+        binding = next
+        result = await send(self.request(performing: next), tracing: nil)
+      }
+      return .reporting(.resolved(binding, result), cancelling: cancelling)
     }
+  }
+
+  /// The binding a key falls through to when `binding`'s action is unavailable: the next in the
+  /// order of precedence with the same keys, unless a block of them comes first.
+  private func fallThrough(from binding: KeyBinding) -> KeyBinding? {
+    var passed = false
+    var next: KeyBinding?
+    forEachBinding(startingWith: binding.keys.chords[0]) { found in
+      guard found.keys == binding.keys else { return false }
+      guard passed else {
+        passed = found.node === binding.node && found.layer == binding.layer && found.binds(binding)
+        return false
+      }
+      if !found.role.isBlock { next = found }
+      return true
+    }
+    return next
   }
 
   /// What a key press does once resolved: everything but the perform, which the synchronous and
@@ -497,6 +534,19 @@ struct ModalReach {
 
   /// Whether `node`, of the walk's tree, is outside the modal scope.
   func isInert(_ node: Node) -> Bool { modal.map { !node.isDescendant(of: $0) } ?? false }
+}
+
+extension RequestResult where Answer == PerformResult {
+  /// Whether nothing on the chain can perform the identifier: no manager answered, the manager
+  /// does not know it, or its validation hides it. A disabled action that is shown is available.
+  var isUnavailable: Bool {
+    switch self {
+    case .unanswered(.unhandled): true
+    case .answered(.unknown, _): true
+    case .answered(.disabled(_, let validation), _): !validation.isVisible
+    default: false
+    }
+  }
 }
 
 extension KeyPressResult {
