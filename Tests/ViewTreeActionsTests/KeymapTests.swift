@@ -450,6 +450,56 @@ import ViewTreeActions
     }
   }
 
+  // MARK: Conflicts
+
+  @Test func conflictsAreFoundByMeaningNotByText() throws {
+    let keymap = Keymap(
+      parsing: """
+        ctrl+s = Save
+        ctrl+s = SaveAll
+        [Editor]
+        ctrl+k = Find
+        [mode == insert && Editor]
+        ctrl+k ctrl+s = Save
+        [mode == normal]
+        ctrl+k ctrl+s = Close
+        [List || Tree]
+        f2 = Top
+        [List && !Editor]
+        f2 = Close
+        [List > Row]
+        f3 = Top
+        [Row]
+        f3 = Close
+        [a == 1]
+        f4 = Top
+        [a == 2]
+        f4 = Close
+        """, source: "user.keymap")
+    #expect(keymap.issues.isEmpty)
+    let found = keymap.conflicts().map { ($0.first.source, $0.second.source, $0.kind, $0.certainty) }
+    #expect(found.count == 5)
+    #expect(found.contains { $0 == ("user.keymap:1", "user.keymap:2", .sameKeys, .certain) })
+    #expect(found.contains { $0 == ("user.keymap:4", "user.keymap:6", .prefix, .certain) })
+    #expect(found.contains { $0 == ("user.keymap:4", "user.keymap:8", .prefix, .certain) })
+    #expect(found.contains { $0 == ("user.keymap:10", "user.keymap:12", .sameKeys, .certain) })
+    #expect(found.contains { $0 == ("user.keymap:14", "user.keymap:16", .sameKeys, .possible) })
+    // Not a conflict: insert and normal never hold at once, nor a == 1 and a == 2, and a binding
+    // without a predicate is meant to be overridden.
+    #expect(!found.contains { $0.0 == "user.keymap:6" && $0.1 == "user.keymap:8" })
+    #expect(!found.contains { $0.0 == "user.keymap:18" })
+    let certain = try #require(
+      keymap.conflicts().first { $0.first.source == "user.keymap:4" && $0.second.source == "user.keymap:6" })
+    #expect(certain.example?.description == "Editor mode=insert")
+    #expect(
+      certain.description
+        == "user.keymap:4 and user.keymap:6: ctrl+k and ctrl+k ctrl+s overlap where both apply (Editor mode=insert): the later wins"
+    )
+    // Copies are each reported once, against the first.
+    let copies = Keymap(parsing: String(repeating: "[Editor]\nf5 = Top\n", count: 1_000))
+    #expect(copies.conflicts().count == 999)
+  }
+
   // MARK: Display
 
   @Test func rebindingMovesTheShownKey() throws {

@@ -4,7 +4,8 @@ import ViewTreeActions
 // error inside the text, never trap. What parses prints back to itself: a predicate's and a
 // context's description parse to an equal value, and a keymap's description reads back to the
 // same entries with no issue. A predicate matches a stack at one of its levels or none, and the
-// same predicate read from its description matches at the same level.
+// same predicate read from its description matches at the same level. A keymap's certain conflicts
+// hold in the context they give as an example.
 
 /// Stacks to match predicates against, root first: names and values the inputs are likely to use.
 private let stacks: [[KeyContext]] = [
@@ -50,5 +51,13 @@ public func fuzzKeymapParser(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt
     reread.entries.map(\.description) == keymap.entries.map(\.description)
       && reread.entries.map(\.predicate) == keymap.entries.map(\.predicate),
     "a keymap does not round-trip")
+  // A certain conflict's example is a context in which both entries' predicates hold.
+  for conflict in keymap.conflicts() where conflict.certainty == .certain {
+    let example = conflict.example!
+    for predicate in [conflict.first.predicate, conflict.second.predicate] {
+      precondition(
+        predicate.map { $0.matchLevel(in: [example]) == 0 } ?? true, "\(conflict): not in \(example)")
+    }
+  }
   return 0
 }
