@@ -339,9 +339,18 @@ import ViewTreeActions
     }
     #expect(stopped.identifier.text == "NotRegistered")
     #expect(log.entries == ["Save", "Save"])
-    // Without the block, it falls through to the editor's Save.
+    // Without the block, it falls through to the editor's Save, as the explanation says.
     tree.toolkitKeymap = nil
     tree.firstResponder.handleKey(try chord("ctrl+s"))
+    #expect(log.entries == ["Save", "Save", "Save"])
+    let explanation = tree.explainKey(try chord("ctrl+s"), at: tree.firstResponder)
+    #expect(explanation.candidates.map(\.verdict) == [.unavailable, .wins])
+    #expect(explanation.winner?.binding.layer == .nodes)
+    tree.userKeymap = Keymap(parsing: "[Editor]\nctrl+s = Shown")
+    #expect(
+      tree.explainKey(try chord("ctrl+s"), at: tree.firstResponder).candidates.map(\.verdict) == [
+        .disabled, .shadowed(by: 0, because: .higherLayer),
+      ])
     #expect(log.entries == ["Save", "Save", "Save"])
   }
 

@@ -300,6 +300,11 @@ public struct KeyCandidate: CustomStringConvertible {
     case filtered(by: String)
     /// A modal scope holds the focus and the binding is outside it (see `Node.isInert`).
     case inert
+    /// It took the key, but no manager or provider on the chain can perform its action: the key
+    /// went on to the next binding of the same keys.
+    case unavailable
+    /// It takes the key, but its action is disabled: nothing is performed, and the key stops here.
+    case disabled
 
     /// `wins`, `shadowed by 0 (deeper)`, `filtered by user.keymap:4`.
     public var description: String {
@@ -310,6 +315,8 @@ public struct KeyCandidate: CustomStringConvertible {
       case .blocked(let index): "blocked by \(index)"
       case .filtered(let source): "filtered by \(source)"
       case .inert: "inert (outside the modal scope)"
+      case .unavailable: "unavailable here (the key goes on)"
+      case .disabled: "wins, disabled (the key stops here)"
       }
     }
   }
@@ -349,7 +356,7 @@ public struct KeyCandidate: CustomStringConvertible {
   /// The depth of the node it matches at (its node's, for a binding declared on a node).
   public let depth: Int
   /// What became of it.
-  public let verdict: Verdict
+  public internal(set) var verdict: Verdict
 
   /// Whether it is a block (`null`).
   public var isBlock: Bool { binding.role.isBlock }
@@ -374,8 +381,9 @@ public struct KeyExplanation: CustomStringConvertible {
   /// The candidates, in precedence order.
   public let candidates: [KeyCandidate]
 
-  /// The candidate that takes the key, if any (a block says the key does nothing).
-  public var winner: KeyCandidate? { candidates.first { $0.verdict == .wins } }
+  /// The candidate that takes the key, if any: a block says the key does nothing, and a
+  /// ``KeyCandidate/Verdict/disabled`` one that its action is disabled.
+  public var winner: KeyCandidate? { candidates.first { $0.verdict == .wins || $0.verdict == .disabled } }
 
   /// One line per candidate, numbered as `shadowed(by:)` and `blocked(by:)` count.
   public var description: String {
@@ -394,6 +402,10 @@ extension NodeTree {
   /// // 0: ctrl+s -> SaveAll [user user.keymap:3 on window/editor, depth 1, when Editor]: wins
   /// // 1: ctrl+s -> Save [nodes on window/editor, depth 1]: shadowed by 0 (higher layer)
   /// ```
+  ///
+  /// The binding that takes the key has its action validated, as a key press finds it (a
+  /// manager's `validate` runs; nothing is performed): an unavailable one passes the key to the
+  /// next binding of the same keys, and a disabled one stops it (see `Node.handleKey(_:)`).
   ///
   /// The chord is explained as the first key of a sequence; a key that continues a pending
   /// sequence resolves among that sequence's continuations (see `Node.resolveKey(_:)`).
@@ -430,6 +442,35 @@ extension NodeTree {
         KeyCandidate(
           binding: found.binding, source: found.source, predicate: found.predicate,
           isPriority: found.rank.isPriority, depth: found.binding.node?.depth ?? 0, verdict: verdict))
+    }
+    // As a key press does: an unavailable action passes the key to the next binding of the same
+    // keys (a block stops it), a disabled one stops it there.
+    while let taker = winner, candidates[taker].verdict == .wins, !candidates[taker].isBlock,
+      !candidates[taker].binding.role.isFocusMove
+    {
+      let binding = candidates[taker].binding
+      let validation = node.validate(node.performed(by: binding), sender: binding)
+      if validation.isEnabled { break }
+      guard !validation.isVisible else {
+        candidates[taker].verdict = .disabled
+        break
+      }
+      candidates[taker].verdict = .unavailable
+      winner = candidates.indices.first { index in
+        index > taker && candidates[index].binding.keys == binding.keys
+          && candidates[index].verdict
+            == .shadowed(by: taker, because: ranked[taker].rank.precedence(over: ranked[index].rank))
+      }
+      if let next = winner {
+        candidates[next].verdict = .wins
+        // What it shadowed is shadowed by the new taker now.
+        for index in candidates.indices where index > next {
+          if case .shadowed(by: taker, _) = candidates[index].verdict {
+            candidates[index].verdict = .shadowed(
+              by: next, because: ranked[next].rank.precedence(over: ranked[index].rank))
+          }
+        }
+      }
     }
     return KeyExplanation(chord: chord, candidates: candidates)
   }
