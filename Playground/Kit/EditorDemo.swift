@@ -57,7 +57,7 @@ public final class EditorDemo {
     if let keymap {
       tree.userKeymap = keymap
       log.append("keymap: \(keymap.entries.count) bindings, \(keymap.issues.count) lines not read")
-      for issue in keymap.issues {
+      for issue in keymap.issues + keymap.unknownActions(in: manager) {
         log.append(contentsOf: issue.description.split(separator: "\n").map(String.init))
       }
     }

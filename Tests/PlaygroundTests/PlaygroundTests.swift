@@ -16,6 +16,7 @@ import ViewTreeActions
     runScript(try parseScript("j, tab, j, ?, l, ctrl+k, ctrl+z, f3, q"), keymap: keymap) { lines.append($0) }
     let text = lines.joined(separator: "\n")
     #expect(text.contains("sample.keymap:22:6: invalid key chord: 'xyz' is not a key"))
+    #expect(text.contains("sample.keymap:23:6: unknown action 'Publish'"))
     // The same key by context: the list moves the selection, the editor wraps lines.
     #expect(text.contains("> j\n  j -> SelectNext: window(capture) -> sidebar -> window => performed"))
     #expect(text.contains("> j\n  j -> ToggleWrap: window(capture) -> window => performed"))

@@ -444,6 +444,33 @@ import ViewTreeActions
         })
   }
 
+  @Test func unknownActionsAreReportedWhereTheyAreWritten() throws {
+    let log = Log()
+    let tree = try makeTree(log)
+    let manager = try #require(tree.root.attachedActionManager)
+    let keymap = Keymap(
+      parsing:
+        "ctrl+s = Save\n[Editor]\nf2 = menu.Publish(draft: true)\ntab = focus.Next\nf3 = null\nunbind f4 = Gone",
+      source: "user.keymap")
+    #expect(
+      keymap.unknownActions(in: manager).map(\.description) == [
+        """
+        user.keymap:3:6: unknown action 'Publish': the manager registers no action by that name
+          f2 = menu.Publish(draft: true)
+               ^
+        """,
+        """
+        user.keymap:6:13: unknown action 'Gone': the manager registers no action by that name
+          unbind f4 = Gone
+                      ^
+        """,
+      ])
+    // The entries stay: bound to an unknown action, a key falls through.
+    #expect(keymap.entries.count == 5)
+    let built = Keymap(keymap.entries)
+    #expect(built.unknownActions(in: manager).map(\.source) == ["user.keymap:3", "user.keymap:6"])
+  }
+
   @Test func entriesAreCodable() throws {
     let keymap = Keymap(
       parsing: "ctrl+s = Save\n[Editor]\nalt+b = null\nunbind ctrl+w = Close\npriority f1 = Quit")

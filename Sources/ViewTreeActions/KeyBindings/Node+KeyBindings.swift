@@ -79,6 +79,15 @@ public struct KeyBinding: CustomStringConvertible {
     /// Does nothing: a keymap's block (`null`), which hides the bindings it takes precedence over.
     case block
 
+    /// Whether the tree itself does what it says (a focus move, an item's activation), with no
+    /// action registered.
+    var isBuiltIn: Bool {
+      switch self {
+      case .moveFocus, .activateItem: true
+      case .perform, .block: false
+      }
+    }
+
     /// Whether it is a block.
     var isBlock: Bool {
       guard case .block = self else { return false }

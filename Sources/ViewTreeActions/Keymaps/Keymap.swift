@@ -161,6 +161,8 @@ public struct Keymap: Sendable, CustomStringConvertible {
   public let issues: [KeymapIssue]
   /// The entries as a key press reads them.
   let index: KeymapIndex
+  /// Where each entry's identifier is written, when the keymap was read from text.
+  let valuePlaces: [KeymapValuePlace]
 
   /// A keymap of the given entries.
   ///
@@ -171,6 +173,7 @@ public struct Keymap: Sendable, CustomStringConvertible {
     self.entries = entries
     issues = []
     index = KeymapIndex(entries)
+    valuePlaces = []
   }
 
   /// The keymap a text in the keymap file format describes (see <doc:Keymaps>), keeping every line
@@ -187,6 +190,7 @@ public struct Keymap: Sendable, CustomStringConvertible {
     entries = reader.entries
     issues = reader.issues
     index = KeymapIndex(entries)
+    valuePlaces = reader.valuePlaces
   }
 
   /// The keymap in the file format: one section per predicate, in the order first used.
@@ -202,6 +206,43 @@ public struct Keymap: Sendable, CustomStringConvertible {
       lines.append(entry.description)
     }
     return lines.joined(separator: "\n")
+  }
+}
+
+extension Keymap {
+  /// The entries whose identifier names an action `manager` does not register, each reported as
+  /// a ``KeymapIssue`` at the identifier (or, for a keymap not read from text, at its entry's
+  /// source): what a toolkit shows beside ``issues`` once it knows its actions. The focus
+  /// identifiers (`focus.Next` and the others) and `item.Activate` are known to every tree.
+  ///
+  /// An entry bound to an unknown action stays in the keymap: at a key press it is unavailable,
+  /// and the key goes on to the next binding (see `Node.handleKey(_:)`).
+  ///
+  /// - Parameter manager: The manager whose registrations the identifiers should name.
+  /// - Returns: One issue per entry whose action is unknown, in the order of the entries.
+  public func unknownActions(in manager: ActionManager) -> [KeymapIssue] {
+    var found: [KeymapIssue] = []
+    for (position, entry) in entries.enumerated() {
+      let identifier: ActionIdentifier
+      switch entry.effect {
+      case .perform(let bound), .unbind(let bound): identifier = bound
+      case .block: continue
+      }
+      guard !index.roles[position].isBuiltIn, manager.action(named: identifier.name) == nil else { continue }
+      let reason = "unknown action '\(identifier.name)': the manager registers no action by that name"
+      if position < valuePlaces.count {
+        let place = valuePlaces[position]
+        let source = entry.source.split(separator: ":").dropLast().joined(separator: ":")
+        found.append(
+          KeymapIssue(
+            source: source, line: place.line, column: place.column, text: place.text, reason: reason))
+      } else {
+        found.append(
+          KeymapIssue(
+            source: entry.source, line: position + 1, column: 1, text: entry.description, reason: reason))
+      }
+    }
+    return found
   }
 }
 

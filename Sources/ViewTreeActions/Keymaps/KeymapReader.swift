@@ -5,6 +5,8 @@ import Actions
 struct KeymapReader {
   let source: String
   private(set) var entries: [KeymapEntry] = []
+  /// Where each entry's identifier (or `null`) is written: its line, column and the line's text.
+  private(set) var valuePlaces: [KeymapValuePlace] = []
   private(set) var issues: [KeymapIssue] = []
   /// The predicate of the section being read.
   private var section: KeyPredicate?
@@ -82,7 +84,7 @@ struct KeymapReader {
     var firstFailure: (offset: Int, reason: String)?
     for separator in separators(in: bytes, from: position) {
       switch split(bytes, keysFrom: position, at: separator, isUnbind: isUnbind) {
-      case .success(let (keys, effect)):
+      case .success(let (keys, effect, valueStart)):
         if keys.chords.dropFirst().contains(KeyChord(.escape)) {
           report(
             line, number, at: position, "'\(keys)' can never complete: Escape cancels a pending key sequence")
@@ -94,6 +96,8 @@ struct KeymapReader {
         }
         entries.append(
           KeymapEntry(keys, effect, when: section, isPriority: isPriority, source: "\(source):\(number)"))
+        valuePlaces.append(
+          KeymapValuePlace(line: number, column: column(of: valueStart, in: line), text: line))
         return
       case .failure(let failure):
         if firstFailure == nil { firstFailure = (failure.offset, failure.reason) }
@@ -111,7 +115,7 @@ struct KeymapReader {
 
   /// The keys before `separator` (from `keysStart`) and what the value after it does.
   private func split(_ bytes: [UInt8], keysFrom keysStart: Int, at separator: Int, isUnbind: Bool)
-    -> Result<(KeySequence, KeymapEntry.Effect), SplitFailure>
+    -> Result<(KeySequence, KeymapEntry.Effect, valueStart: Int), SplitFailure>
   {
     let keysEnd = trimmedEnd(bytes, keysStart, separator)
     let keys: KeySequence
@@ -130,11 +134,11 @@ struct KeymapReader {
         return .failure(
           SplitFailure(offset: valueStart, reason: "an unbind names the identifier it removes, not null"))
       }
-      return .success((keys, .block))
+      return .success((keys, .block, valueStart))
     }
     do throws(ParseError<InvalidIdentifier>) {
       let identifier = try ActionIdentifier(parsing: value)
-      return .success((keys, isUnbind ? .unbind(identifier) : .perform(identifier)))
+      return .success((keys, isUnbind ? .unbind(identifier) : .perform(identifier), valueStart))
     } catch {
       let reason =
         value.isEmpty ? "expected an identifier or null" : "invalid identifier: \(error.reason.message)"
@@ -168,7 +172,20 @@ struct KeymapReader {
 
   /// Reports `reason` at the UTF-8 `offset` of `line`.
   private mutating func report(_ line: String, _ number: Int, at offset: Int, _ reason: String) {
-    let column = String(decoding: line.utf8.prefix(offset), as: UTF8.self).count + 1
-    issues.append(KeymapIssue(source: source, line: number, column: column, text: line, reason: reason))
+    issues.append(
+      KeymapIssue(
+        source: source, line: number, column: column(of: offset, in: line), text: line, reason: reason))
   }
+
+  /// The column, in characters from 1, of the UTF-8 `offset` of `line`.
+  private func column(of offset: Int, in line: String) -> Int {
+    String(decoding: line.utf8.prefix(offset), as: UTF8.self).count + 1
+  }
+}
+
+/// Where a keymap entry's identifier is written in its file, for a report about it.
+struct KeymapValuePlace: Sendable {
+  let line: Int
+  let column: Int
+  let text: String
 }
