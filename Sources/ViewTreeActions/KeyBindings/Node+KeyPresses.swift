@@ -304,6 +304,10 @@ extension Node {
     }
   }
 
+  /// For the top-most node of a tree with a keymap: what key bindings keep for the tree (see
+  /// `TreeKeys`), which every key press looks for.
+  var treeKeys: TreeKeys? { keyBindingsSlot as? TreeKeys }
+
   /// Whether this node is an action item (see ``ViewTree/ModifierHost/actionItem(_:)``).
   var isActionItem: Bool { hasAttachments && hasAttachment(ActionItemAttachment.self) }
 

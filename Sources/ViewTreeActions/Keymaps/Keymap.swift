@@ -336,11 +336,6 @@ final class TreeKeys {
   }
 }
 
-extension Node {
-  /// For the top-most node of a tree with a keymap: what key bindings keep for the tree.
-  var treeKeys: TreeKeys? { keyBindingsSlot as? TreeKeys }
-}
-
 extension NodeTree {
   /// The toolkit's keymap: bindings above those declared on nodes, below the user's (see
   /// ``Keymap`` for the order). Set it again to replace it; the footer, which-key, the palette,
