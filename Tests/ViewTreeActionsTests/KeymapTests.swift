@@ -354,6 +354,20 @@ import ViewTreeActions
     #expect(log.entries == ["Save", "Save", "Save"])
   }
 
+  @Test func aTreeWithAKeymapIsFreedAfterItsKeyPresses() throws {
+    var tree: NodeTree? = try makeTree(Log())
+    tree!.userKeymap = Keymap(parsing: "[Editor]\nctrl+s = SaveAll\n[List]\ng g = Top")
+    try tree!.focus(id: "editor")
+    tree!.firstResponder.handleKey(try chord("ctrl+s"))
+    tree!.firstResponder.handleKey(try chord("g"))
+    _ = tree!.explainKey(try chord("ctrl+s"), at: tree!.firstResponder)
+    weak let root = tree!.root
+    weak let editor = tree!.node(id: "editor")
+    tree = nil
+    #expect(root == nil)
+    #expect(editor == nil)
+  }
+
   // MARK: Sequences from keymaps
 
   @Test func aKeymapSequenceWaitsAndCompletes() throws {

@@ -317,8 +317,9 @@ public struct KeymapIssue: Hashable, Sendable, CustomStringConvertible {
 final class TreeKeys {
   let toolkit: Keymap?
   let user: Keymap?
-  /// A key press's context levels and predicate sets, taken out and put back by each press, so
-  /// that a press allocates nothing once they have grown.
+  /// A key press's context levels and predicate sets, taken out and put back empty by each
+  /// press (it holds no node between presses), so that a press allocates nothing once they have
+  /// grown.
   var scratch = ContextLevels()
 
   init(toolkit: Keymap?, user: Keymap?) {

@@ -211,7 +211,12 @@ extension Node {
   func firstBinding(startingWith chord: KeyChord, top: Node, keys: TreeKeys) -> KeyBinding? {
     var levels = ContextLevels()
     swap(&levels, &keys.scratch)
-    defer { swap(&levels, &keys.scratch) }
+    defer {
+      // Emptied before it goes back: the scratch lives on the root, and the nodes it held (the
+      // root among them) would keep the tree alive.
+      levels.removeAll()
+      swap(&levels, &keys.scratch)
+    }
     var best: Candidate?
     forEachCandidate(startingWith: chord, top: top, keys: keys, levels: &levels) { candidate in
       guard candidate.refusal == nil else { return }
