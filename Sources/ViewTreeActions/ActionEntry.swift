@@ -85,7 +85,7 @@ public struct ActionEntry: CustomStringConvertible {
   public var summary: String? { validation.summary }
 
   /// The keys that reach the action, written for their reader:
-  /// - ``KeyNotation/display``: ``keys``, as `bindKey(_:to:shownAs:passesModal:)` said to show them if it did;
+  /// - ``KeyNotation/display``: ``keys``, as `bindKey(_:to:shownAs:passesModal:on:)` said to show them if it did;
   /// - ``KeyNotation/aria``: every chord in effect for it, space-separated (`Control+S F2`), as
   ///   `aria-keyshortcuts` takes them; sequences have no ARIA form and are left out;
   /// - ``KeyNotation/atspi``: AT-SPI's `GetKeyBinding`, `"mnemonic;sequence;shortcut"`: no
@@ -164,7 +164,7 @@ extension ActionEntry {
     public let binding: KeyBinding?
     /// The nearer binding that hides this one's keys, if any.
     public let shadowedBy: KeyBinding?
-    /// How the binding's node said to show its keys (`bindKey(_:to:shownAs:passesModal:)`), if it did.
+    /// How the binding's node said to show its keys (`bindKey(_:to:shownAs:passesModal:on:)`), if it did.
     public let shownAs: String?
     /// Where the offer was found, counted across every entry of the list.
     let position: Int

@@ -16,6 +16,9 @@ public enum ViewTreeActionsError: Error, Hashable, CustomStringConvertible {
   case invalidIdentifier(ParseError<InvalidIdentifier>)
   /// A key context did not parse (see `ModifierHost.keyContext(_:)`).
   case invalidKeyContext(ParseError<InvalidKeyContext>)
+  /// A binding takes no kind of key event, or takes releases with a sequence of keys (a release
+  /// is one key's, and never continues a sequence): it could never fire.
+  case invalidKeyEvents(KeySequence, KeyEvent.Kinds)
 
   /// A sentence that says what went wrong and where.
   public var description: String {
@@ -35,6 +38,10 @@ public enum ViewTreeActionsError: Error, Hashable, CustomStringConvertible {
       "cannot bind a key to '\(quoted(error.text))': \(error)"
     case .invalidKeyContext(let error):
       "\(error)"
+    case .invalidKeyEvents(let keys, let kinds) where kinds.isEmpty:
+      "'\(keys)' can never fire: the binding takes no kind of key event"
+    case .invalidKeyEvents(let keys, _):
+      "'\(keys)' can never fire on a release: a release is one key's, and never continues a sequence"
     }
   }
 }

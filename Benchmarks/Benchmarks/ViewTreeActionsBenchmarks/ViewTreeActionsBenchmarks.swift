@@ -143,6 +143,16 @@ let benchmarks: @Sendable () -> Void = {
     KeyState()
   }
 
+  // Pressing the chord of `ResolveKeyChord16Deep`: resolved, then its identifier performed from
+  // the focus (a key event with no alternates, no text owner).
+  Benchmark("PressKey16Deep") { benchmark, state in
+    for _ in benchmark.scaledIterations {
+      blackHole(state.tree.firstResponder.handleKey(state.chord))
+    }
+  } setup: {
+    KeyState()
+  }
+
   // Resolving a chord nothing on the path binds (a letter typed into a field) from the same
   // focus: the walk goes to the top, then through the tree's standard defaults.
   Benchmark("ResolveUnboundKey16Deep") { benchmark, state in

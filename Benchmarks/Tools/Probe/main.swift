@@ -224,6 +224,10 @@ let probes: [String: () -> Loop] = [
     let state = KeyState()
     return { count in for _ in 0..<count { sink(state.tree.firstResponder.resolveKey(state.chord)) } }
   },
+  "PressKey16Deep": {
+    let state = KeyState()
+    return { count in for _ in 0..<count { sink(state.tree.firstResponder.handleKey(state.chord)) } }
+  },
   "ResolveUnboundKey16Deep": {
     let state = KeyState()
     let chord = KeyChord(.character("x"))

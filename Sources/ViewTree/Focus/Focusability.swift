@@ -119,7 +119,7 @@ extension Node {
   /// scope (a modal dialog) and this node is outside it. An inert node takes no pointer event
   /// and no hover (hit testing passes over it), and its key bindings do not resolve but for
   /// those declared to pass the modal (see <doc:RoutingThePointer> and, in ViewTreeActions,
-  /// `bindKey(_:to:shownAs:passesModal:)`): what HTML's modal `<dialog>` does to the page
+  /// `bindKey(_:to:shownAs:passesModal:on:)`): what HTML's modal `<dialog>` does to the page
   /// behind it. A toolkit dims what is inert.
   ///
   /// - Complexity: O(*d*) in the node's depth.

@@ -6,12 +6,14 @@ enum KeyBindingsAttachment: NodeAttachmentKey {
   static var defaultValue: KeyBindingList { KeyBindingList() }
 }
 
-/// A node's key bindings in the order they were declared, with their keys recorded so that a
-/// new binding finds the one it overlaps in O(*s*), in the length of its keys, however many the
-/// node has. Changed where it is kept (`updatingAttachment`), declaring *b* bindings on a node, or
-/// on a declaration in one chain of modifiers, is O(*b*) in all.
+/// A node's key bindings that take a press or a repeat, in the order they were declared, with
+/// their keys recorded so that a new binding finds the one it overlaps in O(*s*), in the length
+/// of its keys, however many the node has. Changed where it is kept (`updatingAttachment`),
+/// declaring *b* bindings on a node, or on a declaration in one chain of modifiers, is O(*b*) in
+/// all.
 struct KeyBindingList {
-  /// The bindings, in the order they were declared.
+  /// The bindings, in the order they were declared: what every key press and every list of
+  /// bindings reads.
   private(set) var bindings: [KeyBinding] = []
   /// Each binding's keys, with its position in `bindings`.
   private var keys = OverlapIndex<Int>()
@@ -26,7 +28,14 @@ struct KeyBindingList {
   }
 }
 
-/// How a node's bindings show their keys, where `bindKey(_:to:shownAs:passesModal:)` said: kept beside the
+/// A node's key bindings that take a release (each of one chord), in the order they were
+/// declared: kept apart from the others, which a release never reads and which never read
+/// these, so that a key press pays nothing for them.
+enum ReleaseBindingsAttachment: NodeAttachmentKey {
+  static var defaultValue: [KeyBinding] { [] }
+}
+
+/// How a node's bindings show their keys, where `bindKey(_:to:shownAs:passesModal:on:)` said: kept beside the
 /// bindings, not in them, so that a key press copies no text it does not show.
 enum KeysShownAsAttachment: NodeAttachmentKey {
   static var defaultValue: [KeySequence: String] { [:] }
@@ -58,13 +67,31 @@ public struct KeyBinding: CustomStringConvertible {
   /// Whether it resolves while a modal scope that its node is outside of holds the focus (a
   /// global quit): a binding outside the modal resolves only if it says so (see
   /// `Node.isInert`).
-  public let passesModal: Bool
+  public var passesModal: Bool { flags.contains(.passesModal) }
   /// The layer the binding comes from: ``KeymapLayer/nodes`` for a node's own,
   /// ``KeymapLayer/treeDefaults`` for a default, or the keymap it was found in (see
   /// `NodeTree.explainKey(_:at:)` for the keymap line).
   public let layer: KeymapLayer
-  /// The line of the keymap that declares the binding (`user.keymap:12`); `nil` for a binding
-  /// declared on a node or a default.
+  /// The kinds of key event the binding takes: a press and its repeats unless it says otherwise
+  /// (see ``KeyEvent/Kind``).
+  public var events: KeyEvent.Kinds { KeyEvent.Kinds(rawValue: flags.rawValue & Flags.events.rawValue) }
+  /// The kinds of event (in ``KeyEvent/Kinds``' bits) and whether it passes a modal scope, in
+  /// one byte: a key press copies every binding it looks at.
+  private let flags: Flags
+
+  /// A binding's kinds of event and ``passesModal``.
+  private struct Flags: OptionSet {
+    let rawValue: UInt8
+    /// The bits of ``KeyEvent/Kinds``.
+    static let events = Flags(rawValue: 0x0F)
+    static let passesModal = Flags(rawValue: 0x10)
+
+    init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    init(passesModal: Bool, events: KeyEvent.Kinds) {
+      rawValue = events.rawValue & Self.events.rawValue | (passesModal ? Self.passesModal.rawValue : 0)
+    }
+  }
   /// What a key press does with the identifier, told once when the binding is made.
   let role: Role
 
@@ -117,17 +144,28 @@ public struct KeyBinding: CustomStringConvertible {
   ///   - identifier: The identifier to perform.
   ///   - passesModal: Whether the binding resolves from inside a modal scope its node is outside
   ///     of (see ``passesModal``).
+  ///   - events: The kinds of key event it takes: a press and its repeats by default; `.press`
+  ///     alone for an action that must not repeat while the key is held, `.release` for one that
+  ///     fires when the key comes up (one chord only).
   /// - Throws: ``ViewTreeActionsError/invalidChord(_:)`` for no keys,
   ///   ``ViewTreeActionsError/escapeInSequence(_:)`` for Escape after the first key (it cancels a
-  ///   pending sequence, so the binding could never complete), and
-  ///   ``ViewTreeActionsError/invalidIdentifier(_:)`` for an identifier that does not parse.
-  public init(_ keys: KeySequence, to identifier: String, passesModal: Bool = false)
-    throws(ViewTreeActionsError)
-  {
+  ///   pending sequence, so the binding could never complete),
+  ///   ``ViewTreeActionsError/invalidKeyEvents(_:_:)`` for no kinds of event, or releases of a
+  ///   sequence, and ``ViewTreeActionsError/invalidIdentifier(_:)`` for an identifier that does
+  ///   not parse.
+  public init(
+    _ keys: KeySequence, to identifier: String, passesModal: Bool = false,
+    on events: KeyEvent.Kinds = .pressAndRepeat
+  ) throws(ViewTreeActionsError) {
     guard !keys.chords.isEmpty else {
       throw .invalidChord(ParseError(text: "", offset: 0, reason: InvalidKeyChord.empty))
     }
     if keys.chords.dropFirst().contains(KeyChord(.escape)) { throw .escapeInSequence(keys) }
+    if events.intersection([.press, .repeat, .release]).isEmpty
+      || (events.contains(.release) && keys.chords.count > 1)
+    {
+      throw .invalidKeyEvents(keys, events)
+    }
     do throws(ParseError<InvalidIdentifier>) {
       self.identifier = try ActionIdentifier(parsing: identifier)
     } catch {
@@ -135,7 +173,7 @@ public struct KeyBinding: CustomStringConvertible {
     }
     self.keys = keys
     node = nil
-    self.passesModal = passesModal
+    flags = Flags(passesModal: passesModal, events: events)
     layer = .nodes
     role = Role(self.identifier)
   }
@@ -147,16 +185,20 @@ public struct KeyBinding: CustomStringConvertible {
   ///   - identifier: The identifier to perform.
   ///   - passesModal: Whether the binding resolves from inside a modal scope its node is outside
   ///     of (see ``passesModal``).
+  ///   - events: The kinds of key event it takes: a press and its repeats by default.
   /// - Throws: ``ViewTreeActionsError/invalidChord(_:)`` for keys that do not parse, and the
-  ///   errors of ``init(_:to:passesModal:)-(KeySequence,_,_)``.
-  public init(_ keys: String, to identifier: String, passesModal: Bool = false) throws(ViewTreeActionsError) {
+  ///   errors of ``init(_:to:passesModal:on:)-(KeySequence,_,_,_)``.
+  public init(
+    _ keys: String, to identifier: String, passesModal: Bool = false,
+    on events: KeyEvent.Kinds = .pressAndRepeat
+  ) throws(ViewTreeActionsError) {
     let sequence: KeySequence
     do throws(ParseError<InvalidKeyChord>) {
       sequence = try KeySequence(parsing: keys)
     } catch {
       throw .invalidChord(error)
     }
-    try self.init(sequence, to: identifier, passesModal: passesModal)
+    try self.init(sequence, to: identifier, passesModal: passesModal, on: events)
   }
 
   /// This binding as found in effect: declared by `node` (the root for a default).
@@ -164,7 +206,7 @@ public struct KeyBinding: CustomStringConvertible {
     keys = binding.keys
     identifier = binding.identifier
     role = binding.role
-    passesModal = binding.passesModal
+    flags = binding.flags
     layer = isDefault ? .treeDefaults : binding.layer
     self.node = node
   }
@@ -182,7 +224,7 @@ public struct KeyBinding: CustomStringConvertible {
       role = .block
     }
     self.node = node
-    passesModal = entry.isPriority
+    flags = Flags(passesModal: entry.isPriority, events: .pressAndRepeat)
     self.layer = layer
   }
 
@@ -224,24 +266,32 @@ extension ModifierHost {
   ///   - passesModal: Whether the binding resolves while a modal scope this node is outside of
   ///     holds the focus (a global quit on the window): every other binding outside the modal
   ///     scope is inert until it closes (see `Node.isInert`).
+  ///   - events: The kinds of key event it takes: a press and its repeats by default; `.press`
+  ///     alone for an action that must not repeat while the key is held, `.release` (one chord
+  ///     only) for one that fires when the key comes up, such as the end of push-to-talk. A
+  ///     release binding overlaps only another release binding: `space` may be bound to one
+  ///     identifier on press and another on release on the same node.
   /// - Returns: This node or declaration, for chaining.
   /// - Complexity: O(*s*) amortized, in the number of chords, however many bindings the node
-  ///   has, on a node and in a chain of modifiers. A declaration kept in a variable and bound in a
+  ///   has, on a node and in a chain of modifiers; a binding that takes releases, O(*r*) more, in
+  ///   the release bindings the node has. A declaration kept in a variable and bound in a
   ///   loop (`declaration = declaration.bindKey(...)`) is copied with its bindings on each call:
   ///   write `declaration = (consume declaration).bindKey(...)` there.
   @discardableResult
   public consuming func bindKey(
-    _ keys: String, to identifier: String, shownAs: String? = nil, passesModal: Bool = false
+    _ keys: String, to identifier: String, shownAs: String? = nil, passesModal: Bool = false,
+    on events: KeyEvent.Kinds = .pressAndRepeat
   ) -> Self {
     do throws(ViewTreeActionsError) {
-      return appending(try KeyBinding(keys, to: identifier, passesModal: passesModal), shownAs: shownAs)
+      return appending(
+        try KeyBinding(keys, to: identifier, passesModal: passesModal, on: events), shownAs: shownAs)
     } catch {
       return reporting(error)
     }
   }
 
   /// Binds parsed keys to an identifier on this node (see
-  /// ``bindKey(_:to:shownAs:passesModal:)-(String,_,_,_)``).
+  /// ``bindKey(_:to:shownAs:passesModal:on:)-(String,_,_,_,_)``).
   ///
   /// - Parameters:
   ///   - keys: The chord or sequence; a ``KeyChord`` is a sequence of one
@@ -250,13 +300,16 @@ extension ModifierHost {
   ///   - shownAs: How to show the keys, if not in ``KeyNotation/display``.
   ///   - passesModal: Whether the binding resolves while a modal scope this node is outside of
   ///     holds the focus.
+  ///   - events: The kinds of key event it takes: a press and its repeats by default.
   /// - Returns: This node or declaration, for chaining.
   @discardableResult
   public consuming func bindKey(
-    _ keys: KeySequence, to identifier: String, shownAs: String? = nil, passesModal: Bool = false
+    _ keys: KeySequence, to identifier: String, shownAs: String? = nil, passesModal: Bool = false,
+    on events: KeyEvent.Kinds = .pressAndRepeat
   ) -> Self {
     do throws(ViewTreeActionsError) {
-      return appending(try KeyBinding(keys, to: identifier, passesModal: passesModal), shownAs: shownAs)
+      return appending(
+        try KeyBinding(keys, to: identifier, passesModal: passesModal, on: events), shownAs: shownAs)
     } catch {
       return reporting(error)
     }
@@ -267,7 +320,19 @@ extension ModifierHost {
   private consuming func appending(_ binding: KeyBinding, shownAs: String?) -> Self {
     // Changed where they are kept: a copy per binding would make declaring b bindings O(b²).
     var existing: KeyBinding?
-    let host = updatingAttachment(KeyBindingsAttachment.self) { existing = $0.append(binding) }
+    var host = self
+    let takesReleases = binding.events.includes(.release)
+    if takesReleases {
+      // Checked first, and recorded last, so that a refused binding changes nothing.
+      let chord = binding.keys.chords[0]
+      existing = host[attachment: ReleaseBindingsAttachment.self].first { $0.keys.chords[0] == chord }
+    }
+    if existing == nil, binding.events != .release {
+      host = host.updatingAttachment(KeyBindingsAttachment.self) { existing = $0.append(binding) }
+    }
+    if existing == nil, takesReleases {
+      host = host.updatingAttachment(ReleaseBindingsAttachment.self) { $0.append(binding) }
+    }
     if let existing {
       let description = host.hostDescription
       return host.reporting(
@@ -281,15 +346,17 @@ extension ModifierHost {
 }
 
 extension Node {
-  /// The keys bound on this node, in the order they were declared (each binding's ``KeyBinding/node``
-  /// is `nil`: it is this node).
+  /// The keys bound on this node, in the order they were declared, those that take only releases
+  /// last (each binding's ``KeyBinding/node`` is `nil`: it is this node).
   public var keyBindings: [KeyBinding] {
-    Array(self[attachment: KeyBindingsAttachment.self].bindings)
+    self[attachment: KeyBindingsAttachment.self].bindings
+      + self[attachment: ReleaseBindingsAttachment.self].filter { $0.events == .release }
   }
 
   /// Removes every key binding of this node.
   public func removeKeyBindings() {
     removeAttachment(KeyBindingsAttachment.self)
+    removeAttachment(ReleaseBindingsAttachment.self)
     removeAttachment(KeysShownAsAttachment.self)
   }
 }
@@ -322,7 +389,7 @@ extension KeyBinding {
     identifier = standard.identifier
     role = standard.role
     node = root
-    passesModal = false
+    flags = Flags(passesModal: false, events: .pressAndRepeat)
     layer = .treeDefaults
   }
 }
@@ -345,7 +412,7 @@ extension NodeTree {
   /// ``KeyPressResult/movedFocus(_:_:)``); `item.Activate` performs the identifier of the action
   /// item the key is pressed at (see ``ViewTree/ModifierHost/actionItem(_:)``), with the item as
   /// sender, as ``activate(_:)`` does, and is in effect only at an item; any other is performed.
-  /// Each default is checked when made, as a node's bindings are (see ``KeyBinding/init(_:to:passesModal:)-(String,_,_)``);
+  /// Each default is checked when made, as a node's bindings are (see ``KeyBinding/init(_:to:passesModal:on:)-(String,_,_,_)``);
   /// unlike a node's, two defaults may overlap: the first hides the second.
   public var defaultKeyBindings: [KeyBinding] {
     get {

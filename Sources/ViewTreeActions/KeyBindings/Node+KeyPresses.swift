@@ -343,7 +343,7 @@ extension Node {
   /// sender; a focus identifier (such as `focus.Next`, Tab's default) moves the tree's focus
   /// instead, and `item.Activate` (Enter's default) performs this item's identifier with the
   /// item as sender. Keys that begin longer bindings leave the sequence pending in the tree until the
-  /// next key press.
+  /// next key press. It is ``handleKey(_:)-(KeyEvent)`` with a press of `chord`.
   ///
   /// A pending sequence ends when a key completes it, and is cancelled, as the result says, when:
   /// - Escape is pressed (it does nothing else);
@@ -363,8 +363,46 @@ extension Node {
   /// - Parameter chord: The chord pressed.
   /// - Returns: What the key press did.
   @discardableResult
-  public func handleKey(_ chord: KeyChord) -> KeyPressResult {
-    switch press(chord) {
+  public func handleKey(_ chord: KeyChord) -> KeyPressResult { performing(press(Stroke(chord))) }
+
+  /// Handles a key event at this node, as if it had focus: a press as ``handleKey(_:)-(KeyChord)``
+  /// says, trying the event's ``KeyEvent/alternates`` in order while nothing is bound to the
+  /// chord before them (so `ctrl+c` fires for ctrl and the Cyrillic `с` whose base-layout key is
+  /// `c`); a repeat as a press, except that a binding that does not take repeats (see
+  /// ``KeyBinding/events``) does nothing for it (``KeyPressResult/unbound(_:)``); a release only
+  /// a binding that asks for releases, the nearest one of its chord (or of an alternate), and it
+  /// never continues, breaks or cancels a pending sequence. A release no binding asks for is
+  /// ``KeyPressResult/unbound(_:)``, with nothing done.
+  ///
+  /// - Parameter event: The key event.
+  /// - Returns: What the event did.
+  @discardableResult
+  public func handleKey(_ event: KeyEvent) -> KeyPressResult { performing(press(Stroke(event))) }
+
+  /// Handles a key press at this node, awaiting asynchronous actions: the same resolution as
+  /// ``handleKey(_:)-(KeyChord)``, then an awaited perform.
+  ///
+  /// - Parameter chord: The chord pressed.
+  /// - Returns: What the key press did.
+  @discardableResult
+  nonisolated(nonsending) public func handleKey(_ chord: KeyChord) async -> KeyPressResult {
+    await performingAwaited(press(Stroke(chord)))
+  }
+
+  /// Handles a key event at this node, awaiting asynchronous actions: the same resolution as
+  /// ``handleKey(_:)-(KeyEvent)``, then an awaited perform.
+  ///
+  /// - Parameter event: The key event.
+  /// - Returns: What the event did.
+  @discardableResult
+  nonisolated(nonsending) public func handleKey(_ event: KeyEvent) async -> KeyPressResult {
+    await performingAwaited(press(Stroke(event)))
+  }
+
+  /// What a resolved press does once its binding's identifier is performed, falling through
+  /// while the action is unavailable.
+  private func performing(_ press: consuming Press) -> KeyPressResult {
+    switch consume press {
     case .finished(let result): return result
     case .perform(var binding, let request, let cancelling):
       var result = send(request, tracing: nil)
@@ -379,14 +417,9 @@ extension Node {
     }
   }
 
-  /// Handles a key press at this node, awaiting asynchronous actions: the same resolution as
-  /// ``handleKey(_:)-(KeyChord)``, then an awaited perform.
-  ///
-  /// - Parameter chord: The chord pressed.
-  /// - Returns: What the key press did.
-  @discardableResult
-  nonisolated(nonsending) public func handleKey(_ chord: KeyChord) async -> KeyPressResult {
-    switch press(chord) {
+  /// `performing(_:)`, awaiting asynchronous actions.
+  nonisolated(nonsending) private func performingAwaited(_ press: consuming Press) async -> KeyPressResult {
+    switch consume press {
     case .finished(let result): return result
     case .perform(var binding, let request, let cancelling):
       var result = await send(request, tracing: nil)
@@ -428,52 +461,136 @@ extension Node {
     case perform(KeyBinding, PerformRequest, cancelling: (PendingKeys, KeySequenceCancellation)?)
   }
 
-  /// Resolves a key press, updates the pending sequence, and moves the focus for a focus
+  /// A key event as a press resolves it: its chord and kind, and the event itself only when it
+  /// has alternates to try, so that a plain press copies no event.
+  private struct Stroke {
+    let chord: KeyChord
+    let kind: KeyEvent.Kind
+    let alternates: KeyEvent?
+
+    init(_ chord: KeyChord) {
+      self.chord = chord
+      kind = .press
+      alternates = nil
+    }
+
+    init(_ event: KeyEvent) {
+      chord = event.chord
+      kind = event.kind
+      alternates = event.shiftedKey == nil && event.baseKey == nil ? nil : event
+    }
+
+    /// The chord tried in place `index`: 0 the chord, then the alternates (see
+    /// `KeyEvent.candidate(_:)`).
+    func candidate(_ index: Int) -> KeyChord? { index == 0 ? chord : alternates?.candidate(index) }
+  }
+
+  /// Resolves a key event, updates the pending sequence, and moves the focus for a focus
   /// binding.
-  private func press(_ chord: KeyChord) -> Press {
+  private func press(_ stroke: borrowing Stroke) -> Press {
+    if stroke.kind == .release { return release(stroke) }
     // A sequence pending here is continued, cancelled by Escape, or broken by the key.
     if hasAttachments, hasAttachment(PendingHereAttachment.self) {
       let top = root
       if let state = top.pendingKeys, state.node === self {
         top.pendingKeys = nil
-        if chord == KeyChord(.escape) {
+        if stroke.chord == KeyChord(.escape) {
           return .finished(.cancelled(state.pending(at: self), .escape, then: nil))
         }
-        if let continued = state.resolution(continuedBy: chord, at: self) {
-          return finish(chord, continued, top: top, cancelling: nil)
+        for index in 0..<3 {
+          if let chord = stroke.candidate(index),
+            let continued = state.resolution(continuedBy: chord, at: self)
+          {
+            return finish(stroke, index, continued, top: top, cancelling: nil)
+          }
         }
         let cancelling = (
           state.pending(at: self),
           state.hasBoundContinuation(at: self) ? KeySequenceCancellation.broken : .bindingsRemoved
         )
-        return finish(chord, resolveKey(startingWith: chord).resolution, top: top, cancelling: cancelling)
+        let (index, resolution, _) = resolveKey(startingWith: stroke)
+        return finish(stroke, index, resolution, top: top, cancelling: cancelling)
       }
     }
     // Otherwise the key is resolved on its own, in the walk that finds the top; a sequence
     // pending elsewhere (the focus moved, or its node is gone) is cancelled.
-    let (resolution, top) = resolveKey(startingWith: chord)
+    let (index, resolution, top) = resolveKey(startingWith: stroke)
     var cancelling: (PendingKeys, KeySequenceCancellation)?
     if let state = top.pendingKeys {
       top.pendingKeys = nil
       // A node that is gone took the focus that typed the sequence with it.
       cancelling = (state.pending(at: state.node ?? self), .focusMoved)
     }
-    return finish(chord, resolution, top: top, cancelling: cancelling)
+    return finish(stroke, index, resolution, top: top, cancelling: cancelling)
   }
 
-  /// What a press of `chord`, resolved to `resolution`, does at this node, in the tree whose
-  /// top-most node is `top`.
+  /// Resolves the stroke's chord as the first key of a sequence, then each of its alternates
+  /// while nothing is bound: the place of the chord that resolved (0 when none did), its
+  /// resolution, and this node's top-most node.
+  private func resolveKey(startingWith stroke: borrowing Stroke) -> (Int, KeyResolution, top: Node) {
+    let (resolution, top) = resolveKey(startingWith: stroke.chord)
+    guard case .unbound = resolution, stroke.alternates != nil else { return (0, resolution, top) }
+    for index in 1..<3 {
+      guard let alternate = stroke.candidate(index) else { continue }
+      let found = resolveKey(startingWith: alternate).resolution
+      if case .unbound = found { continue }
+      return (index, found, top)
+    }
+    return (0, resolution, top)
+  }
+
+  /// What a release does: the nearest binding that takes releases of its chord, or of an
+  /// alternate, is performed; nothing else changes.
+  private func release(_ stroke: borrowing Stroke) -> Press {
+    let top = root
+    for index in 0..<3 {
+      guard let chord = stroke.candidate(index), let binding = releaseBinding(of: chord, top: top) else {
+        continue
+      }
+      return finish(stroke, index, .binding(binding), top: top, cancelling: nil)
+    }
+    return .finished(.unbound(stroke.chord))
+  }
+
+  /// The nearest binding from this node up that takes releases of `chord`, passing over what a
+  /// modal scope makes inert.
+  private func releaseBinding(of chord: KeyChord, top: Node) -> KeyBinding? {
+    var reach = ModalReach(from: self, top: top)
+    var found: KeyBinding?
+    walkAncestors { node in
+      defer { reach.passed(node) }
+      guard node.hasAttachments else { return false }
+      node.withAttachment(ReleaseBindingsAttachment.self) { bindings in
+        for binding in bindings
+        where binding.keys.chords[0] == chord && appliesHere(binding.role) && reach.admits(binding) {
+          found = KeyBinding(binding, on: node)
+          return
+        }
+      }
+      return found != nil
+    }
+    return found
+  }
+
+  /// What `stroke`, resolved as its chord in place `index` to `resolution`, does at this node, in
+  /// the tree whose top-most node is `top`.
   private func finish(
-    _ chord: KeyChord, _ resolution: KeyResolution, top: Node,
+    _ stroke: borrowing Stroke, _ index: Int, _ resolution: KeyResolution, top: Node,
     cancelling: (PendingKeys, KeySequenceCancellation)?
   ) -> Press {
     switch resolution {
     case .binding(let binding):
+      // A binding in effect that does not take this kind of event (a repeat, mostly) does
+      // nothing for it.
+      if !binding.events.includes(stroke.kind) {
+        return .finished(
+          .reporting(.unbound(stroke.candidate(index) ?? stroke.chord), cancelling: cancelling))
+      }
       if case .moveFocus(let move) = binding.role {
         return .finished(.reporting(.movedFocus(binding, moveFocus(move, in: top)), cancelling: cancelling))
       }
       return .perform(binding, request(performing: binding), cancelling: cancelling)
-    case .unbound: return .finished(.reporting(.unbound(chord), cancelling: cancelling))
+    case .unbound: return .finished(.reporting(.unbound(stroke.chord), cancelling: cancelling))
     case .pending(let pending):
       top.pendingKeys = PendingState(node: self, count: pending.count, continuations: pending.continuations)
       return .finished(.reporting(.pending(pending), cancelling: cancelling))

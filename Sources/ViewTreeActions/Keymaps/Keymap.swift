@@ -6,7 +6,7 @@ import ViewTree
 public enum KeymapLayer: Int, Comparable, Hashable, Sendable, Codable, CustomStringConvertible {
   /// The tree's `NodeTree.defaultKeyBindings` (Tab, Shift-Tab, Enter).
   case treeDefaults
-  /// Bindings declared on nodes with `bindKey(_:to:shownAs:passesModal:)`.
+  /// Bindings declared on nodes with `bindKey(_:to:shownAs:passesModal:on:)`.
   case nodes
   /// The toolkit's keymap (`NodeTree.toolkitKeymap`).
   case toolkit
