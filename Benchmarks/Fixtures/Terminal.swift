@@ -29,6 +29,20 @@ package final class TerminalBytesState {
     return TerminalBytesState(bytes)
   }
 
+  /// Kitty key events with event types: a letter pressed, repeated and released in turn, with
+  /// ctrl on every other one (`ESC [ 97 ; 5 : 2 u`), 8 to 11 bytes each.
+  package static func kittyEvents() -> TerminalBytesState {
+    var bytes: [UInt8] = []
+    var index = 0
+    while bytes.count < 1 << 20 {
+      let letter = 97 + index % 26
+      let modifiers = index % 2 == 0 ? 1 : 5
+      bytes += Array("\u{1B}[\(letter);\(modifiers):\(1 + index % 3)u".utf8)
+      index += 1
+    }
+    return TerminalBytesState(bytes)
+  }
+
   init(_ bytes: [UInt8]) {
     reads = stride(from: 0, to: bytes.count, by: 4096).map { Array(bytes[$0..<min($0 + 4096, bytes.count)]) }
   }

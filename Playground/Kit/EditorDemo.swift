@@ -185,7 +185,18 @@ public final class EditorDemo {
 
   /// Handles one key press and returns the log lines it added.
   @discardableResult
-  public func press(_ chord: KeyChord) -> [String] {
+  public func press(_ chord: KeyChord) -> [String] { press(KeyEvent(chord)) }
+
+  /// A key event: a press or a repeat as ``press(_:)-(KeyChord)``, with the event's alternates
+  /// tried for the tree's bindings; a release goes to the tree alone (it fires only bindings that
+  /// ask for releases) and is not logged.
+  @discardableResult
+  public func press(_ event: KeyEvent) -> [String] {
+    let chord = event.chord
+    guard event.kind != .release else {
+      tree.firstResponder.handleKey(event)
+      return []
+    }
     let start = log.count
     if let query = paletteQuery {
       pressInPalette(chord, query: query)
@@ -211,7 +222,7 @@ public final class EditorDemo {
       log.append(contentsOf: explanation.description.split(separator: "\n").map { "  " + $0 })
     default:
       steps = []
-      let result = tree.firstResponder.handleKey(chord)
+      let result = tree.firstResponder.handleKey(event)
       if wantsConfirmation {
         wantsConfirmation = false
         log.append(describe(result))

@@ -91,9 +91,10 @@ public final class InteractiveSession {
       if !inputs.isEmpty { idleReads = 0 }
       for input in inputs {
         switch input {
-        case .key(let chord): demo.press(chord)
+        case .key(let event): demo.press(event)
         case .paste(let text): demo.paste(text)
         case .pointer(let event): demo.pointer(event)
+        case .focusIn, .focusOut, .keyboardEnhancements, .resize: break
         }
         needsDraw = true
       }

@@ -1,23 +1,81 @@
 import ViewTree
 import ViewTreeActions
 
-/// What a terminal sent: a key press, text pasted with bracketed paste, or a mouse event.
+/// What a terminal sent: a key event, text pasted with bracketed paste, a mouse event, the
+/// terminal's focus coming or going, a reply about its keyboard enhancements, or (from
+/// ``TerminalEvents``, never from the decoder) a new size.
 public enum TerminalInput: Hashable, Sendable, CustomStringConvertible {
-  /// A key press.
-  case key(KeyChord)
+  /// A key press, repeat or release (hand it to `tree.firstResponder.handleKey(_:)`).
+  case key(KeyEvent)
   /// Text the user pasted (bracketed paste), passed through as text rather than as key presses.
   case paste(String)
   /// A mouse event, in cells: column 0 is the left edge, row 0 the top (see
   /// ``RawTerminal/MouseReporting``). Hand it to `tree.handlePointer(_:)`.
   case pointer(PointerInput)
+  /// The terminal window gained the focus (see ``RawTerminal/init(input:output:alternateScreen:mouse:keyboard:focusReporting:)``).
+  case focusIn
+  /// The terminal window lost the focus: keys held may never report their release.
+  case focusOut
+  /// The terminal's reply to ``RawTerminal/queryKeyboardEnhancements()``: the enhancements it
+  /// has on now (none from a terminal that does not speak the kitty protocol: it does not reply).
+  case keyboardEnhancements(KeyboardEnhancements)
+  /// The terminal's size changed, in cells (``TerminalEvents`` reports it; the decoder does not).
+  case resize(columns: Int, rows: Int)
 
-  /// The chord, `paste(…)` with the text's length, or the pointer event.
+  /// A press of `chord`: what most keys a terminal sends are.
+  ///
+  /// - Parameters:
+  ///   - key: The key.
+  ///   - modifiers: The modifiers held.
+  /// - Returns: `.key(KeyEvent(KeyChord(key, modifiers: modifiers)))`.
+  public static func press(_ key: KeyChord.Key, _ modifiers: KeyModifiers = []) -> Self {
+    .key(KeyEvent(KeyChord(key, modifiers: modifiers)))
+  }
+
+  /// The key event, `paste(…)` with the text's length, the pointer event, or the other's name.
   public var description: String {
     switch self {
-    case .key(let chord): "\(chord)"
+    case .key(let event): "\(event)"
     case .paste(let text): "paste(\(text.count) characters)"
     case .pointer(let input): "\(input)"
+    case .focusIn: "focus in"
+    case .focusOut: "focus out"
+    case .keyboardEnhancements(let flags): "keyboard enhancements \(flags)"
+    case .resize(let columns, let rows): "resize \(columns)x\(rows)"
     }
+  }
+}
+
+/// The kitty keyboard protocol's progressive enhancements, which a terminal that speaks it
+/// turns on when asked (see ``RawTerminal/init(input:output:alternateScreen:mouse:keyboard:focusReporting:)``).
+public struct KeyboardEnhancements: OptionSet, Hashable, Sendable, CustomStringConvertible {
+  /// The protocol's bits.
+  public let rawValue: Int
+  /// Creates enhancements from the protocol's bits.
+  ///
+  /// - Parameter rawValue: The bits: 1, 2, 4, 8, 16.
+  public init(rawValue: Int) { self.rawValue = rawValue }
+  /// Escape and keys with modifiers are sent as unambiguous sequences (`ESC [ 27 u`).
+  public static let disambiguateEscapeCodes = Self(rawValue: 1)
+  /// Repeats and releases are reported, not only presses.
+  public static let reportEventTypes = Self(rawValue: 2)
+  /// The shifted key and the base-layout key are reported with the key.
+  public static let reportAlternateKeys = Self(rawValue: 4)
+  /// Every key, text keys too, is sent as a sequence.
+  public static let reportAllKeysAsEscapeCodes = Self(rawValue: 8)
+  /// The text a key types is sent with it.
+  public static let reportAssociatedText = Self(rawValue: 16)
+  /// What ``TerminalEvents`` asks for: every enhancement but sending text keys as sequences.
+  public static let standard: Self = [.disambiguateEscapeCodes, .reportEventTypes, .reportAlternateKeys]
+
+  /// The names of the enhancements, such as `[disambiguate, event types]`.
+  public var description: String {
+    let names: [(Self, String)] = [
+      (.disambiguateEscapeCodes, "disambiguate"), (.reportEventTypes, "event types"),
+      (.reportAlternateKeys, "alternate keys"), (.reportAllKeysAsEscapeCodes, "all keys"),
+      (.reportAssociatedText, "associated text"),
+    ]
+    return "[" + names.filter { contains($0.0) }.map(\.1).joined(separator: ", ") + "]"
   }
 }
 
@@ -132,7 +190,7 @@ public struct TerminalKeyDecoder {
     pending = []
     while !bytes.isEmpty {
       if bytes[0] == 0x1B {
-        inputs.append(.key(KeyChord(.escape)))
+        inputs.append(.press(.escape))
         bytes.removeFirst()
         inputs += feed(bytes)
         bytes = pending
@@ -159,14 +217,14 @@ public struct TerminalKeyDecoder {
     let byte = pending[position]
     switch byte {
     case 0x1B: return decodeEscape(at: position)
-    case 0x09: return (.key(KeyChord(.tab)), 1)
-    case 0x0D, 0x0A: return (.key(KeyChord(.enter)), 1)
-    case 0x7F, 0x08: return (.key(KeyChord(.backspace)), 1)
-    case 0x00: return (.key(KeyChord(.space, modifiers: .control)), 1)
-    case 0x01...0x1A: return (.key(KeyChord(.character(Self.character(byte + 0x60)), modifiers: .control)), 1)
-    case 0x1C...0x1F: return (.key(KeyChord(.character(Self.character(byte + 0x40)), modifiers: .control)), 1)
-    case 0x20: return (.key(KeyChord(.space)), 1)
-    case 0x21...0x7E: return (.key(KeyChord(.character(Self.character(byte)))), 1)
+    case 0x09: return (.press(.tab), 1)
+    case 0x0D, 0x0A: return (.press(.enter), 1)
+    case 0x7F, 0x08: return (.press(.backspace), 1)
+    case 0x00: return (.press(.space, .control), 1)
+    case 0x01...0x1A: return (.press(.character(Self.character(byte + 0x60)), .control), 1)
+    case 0x1C...0x1F: return (.press(.character(Self.character(byte + 0x40)), .control), 1)
+    case 0x20: return (.press(.space), 1)
+    case 0x21...0x7E: return (.press(.character(Self.character(byte))), 1)
     default: return decodeUTF8(at: position)
     }
   }
@@ -192,7 +250,7 @@ public struct TerminalKeyDecoder {
     var decoder = UTF8()
     var iterator = pending[position..<end].makeIterator()
     guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return (nil, length) }
-    return (.key(KeyChord(.character(Character(scalar)))), length)
+    return (.press(.character(Character(scalar))), length)
   }
 
   /// What follows an `ESC` at `position`.
@@ -217,15 +275,16 @@ public struct TerminalKeyDecoder {
         case UInt8(ascii: "S"): .function(4)
         default: nil
         }
-      return (key.map { .key(KeyChord($0)) }, 3)
+      return (key.map { .press($0) }, 3)
     case 0x1B:
       // Escape pressed, then another escape or sequence.
-      return (.key(KeyChord(.escape)), 1)
+      return (.press(.escape), 1)
     default:
       // Alt with the key that follows.
       guard let (input, used) = decode(at: position + 1) else { return nil }
-      guard case .key(let chord)? = input else { return (input, used + 1) }
-      return (.key(KeyChord(chord.key, modifiers: chord.modifiers.union(.alt))), used + 1)
+      guard case .key(var event)? = input else { return (input, used + 1) }
+      event.chord = KeyChord(event.chord.key, modifiers: event.chord.modifiers.union(.alt))
+      return (.key(event), used + 1)
     }
   }
 
@@ -265,8 +324,34 @@ public struct TerminalKeyDecoder {
         length
       )
     }
-    guard let parameters = Self.parameters(pending[(position + 2)..<end]) else { return (nil, length) }
-    let modifiers = Self.modifiers(parameters.count > 1 ? parameters[1] : 1)
+    return (decodeKeySequence(final: final, parameters: (position + 2)..<end), length)
+  }
+
+  /// The input of a CSI sequence that is not a mouse report: a key in xterm's form
+  /// (`ESC [ 1 ; 5 A`) or the kitty protocol's (`ESC [ code : shifted : base ; modifiers : event ;
+  /// text u`), the start of a paste, the focus coming or going, or the reply to a query of the
+  /// keyboard enhancements (`ESC [ ? flags u`); `nil` for a sequence that is malformed or names
+  /// nothing.
+  private mutating func decodeKeySequence(final: UInt8, parameters range: Range<Int>) -> TerminalInput? {
+    let isPrivate = !range.isEmpty && pending[range.lowerBound] == UInt8(ascii: "?")
+    guard
+      let fields = CSIFields(
+        pending[(isPrivate ? range.lowerBound + 1 : range.lowerBound)..<range.upperBound])
+    else { return nil }
+    if isPrivate {
+      guard final == UInt8(ascii: "u"), let flags = fields[0, 0] else { return nil }
+      return .keyboardEnhancements(KeyboardEnhancements(rawValue: flags))
+    }
+    // The modifiers, then kitty's event type after a colon: 1 a press, 2 a repeat, 3 a release.
+    let modifiers = Self.modifiers(fields[1, 0] ?? 1)
+    let kind: KeyEvent.Kind
+    switch fields[1, 1] ?? 1 {
+    case 1: kind = .press
+    case 2: kind = .repeat
+    case 3: kind = .release
+    default: return nil
+    }
+    let first = fields[0, 0] ?? 0
     let key: KeyChord.Key?
     switch final {
     case UInt8(ascii: "A"): key = .up
@@ -279,20 +364,58 @@ public struct TerminalKeyDecoder {
     case UInt8(ascii: "Q"): key = .function(2)
     case UInt8(ascii: "R"): key = .function(3)
     case UInt8(ascii: "S"): key = .function(4)
-    case UInt8(ascii: "Z"): return (.key(KeyChord(.tab, modifiers: modifiers.union(.shift))), length)
+    case UInt8(ascii: "I") where fields.count == 0: return .focusIn
+    case UInt8(ascii: "O") where fields.count == 0: return .focusOut
+    case UInt8(ascii: "Z"):
+      return .key(KeyEvent(KeyChord(.tab, modifiers: modifiers.union(.shift)), kind: kind))
     case UInt8(ascii: "~"):
-      switch parameters.first ?? 0 {
+      switch first {
       case 200:
         paste = []
-        return (nil, length)
-      case 201: return (nil, length)  // an end of paste without a start
-      default: key = Self.tildeKey(parameters.first ?? 0)
+        return nil
+      case 201: return nil  // an end of paste without a start
+      default: key = Self.tildeKey(first)
       }
     case UInt8(ascii: "u"):
-      return (Self.kittyKey(parameters.first ?? 0, modifiers).map { .key($0) }, length)
+      guard let chord = Self.kittyKey(first, modifiers) else { return nil }
+      return .key(
+        KeyEvent(
+          chord, kind: kind, shiftedKey: fields[0, 1].flatMap(Self.alternateKey),
+          baseKey: fields[0, 2].flatMap(Self.alternateKey),
+          text: fields.hasText ? Self.text(pending[range]) : nil))
     default: key = nil
     }
-    return (key.map { .key(KeyChord($0, modifiers: modifiers)) }, length)
+    return key.map { .key(KeyEvent(KeyChord($0, modifiers: modifiers), kind: kind)) }
+  }
+
+  /// The text of a kitty key sequence's third field: its code points, separated by colons; `nil`
+  /// when one is not a Unicode scalar.
+  private static func text(_ bytes: ArraySlice<UInt8>) -> String? {
+    var text = ""
+    var field = 0
+    var current: UInt32 = 0
+    var digits = 0
+    func flush() -> Bool {
+      guard digits > 0 else { return true }
+      guard let scalar = Unicode.Scalar(current) else { return false }
+      text.unicodeScalars.append(scalar)
+      (current, digits) = (0, 0)
+      return true
+    }
+    for byte in bytes {
+      switch byte {
+      case UInt8(ascii: ";"):
+        field += 1
+      case UInt8(ascii: ":") where field == 2:
+        guard flush() else { return nil }
+      case UInt8(ascii: "0")...UInt8(ascii: "9") where field == 2:
+        current = current * 10 + UInt32(byte - 0x30)
+        digits += 1
+      default: break
+      }
+    }
+    guard flush(), !text.isEmpty else { return nil }
+    return text
   }
 
   /// Skips the rest of an overlong CSI sequence from `position`: its parameter and intermediate
@@ -337,37 +460,13 @@ public struct TerminalKeyDecoder {
     return index
   }
 
-  /// The numbers of a CSI sequence's parameters (`1;5` is `[1, 5]`; kitty's `:` sub-parameters
-  /// are ignored; a missing number is 0); `nil` when a number is above the last code point, as
-  /// no key sends one and clamping it would make a real key of it.
-  private static func parameters(_ bytes: ArraySlice<UInt8>) -> [Int]? {
-    var result: [Int] = []
-    var current = 0
-    var skipping = false
-    for byte in bytes {
-      switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"):
-        if !skipping {
-          current = current * 10 + Int(byte - 0x30)
-          if current > 0x10FFFF { return nil }
-        }
-      case UInt8(ascii: ":"): skipping = true
-      case UInt8(ascii: ";"):
-        result.append(current)
-        current = 0
-        skipping = false
-      default: break
-      }
-    }
-    result.append(current)
-    return result
-  }
-
   /// The three numbers of a mouse report's parameters (`b;x;y`): each one or more digits, with
   /// nothing else between them; `nil` for anything else (a minus sign, a sub-parameter, an empty
   /// or overlong number).
   private static func mouseParameters(_ bytes: ArraySlice<UInt8>) -> (Int, Int, Int)? {
-    var numbers: [Int] = []
+    // Kept in place: a report is decoded with no allocation.
+    var numbers = (0, 0, 0)
+    var field = 0
     var current = 0
     var digits = 0
     for byte in bytes {
@@ -377,15 +476,15 @@ public struct TerminalKeyDecoder {
         digits += 1
         if current > 0x10FFFF { return nil }
       case UInt8(ascii: ";"):
-        guard digits > 0 else { return nil }
-        numbers.append(current)
-        (current, digits) = (0, 0)
+        guard digits > 0, field < 2 else { return nil }
+        if field == 0 { numbers.0 = current } else { numbers.1 = current }
+        (field, current, digits) = (field + 1, 0, 0)
       default: return nil
       }
     }
-    guard digits > 0 else { return nil }
-    numbers.append(current)
-    return numbers.count == 3 ? (numbers[0], numbers[1], numbers[2]) : nil
+    guard digits > 0, field == 2 else { return nil }
+    numbers.2 = current
+    return numbers
   }
 
   /// The pointer event a mouse report makes: `value` is the button value (the button in its
@@ -447,14 +546,16 @@ public struct TerminalKeyDecoder {
     return named ?? .primary
   }
 
-  /// xterm's modifier parameter: 1 plus a bit set of shift 1, alt 2, ctrl 4, meta 8.
+  /// xterm's and kitty's modifier parameter: 1 plus a bit set of shift 1, alt 2, ctrl 4, super
+  /// 8 (meta in xterm's terms), hyper 16, meta 32, caps lock 64 and num lock 128. Super and meta
+  /// are both ``ViewTree/KeyModifiers/meta``; hyper and the locks name no modifier a chord has.
   private static func modifiers(_ parameter: Int) -> KeyModifiers {
     let bits = max(0, parameter - 1)
     var modifiers: KeyModifiers = []
     if bits & 1 != 0 { modifiers.insert(.shift) }
     if bits & 2 != 0 { modifiers.insert(.alt) }
     if bits & 4 != 0 { modifiers.insert(.control) }
-    if bits & 8 != 0 { modifiers.insert(.meta) }
+    if bits & (8 | 32) != 0 { modifiers.insert(.meta) }
     return modifiers
   }
 
@@ -474,6 +575,16 @@ public struct TerminalKeyDecoder {
     }
   }
 
+  /// The key an alternate key code names, as it is written: a capital stays a capital (the
+  /// shifted key of `a` is `A`, which `KeyEvent` folds shift into).
+  private static func alternateKey(_ codepoint: Int) -> KeyChord.Key? {
+    guard let key = kittyKey(codepoint, [])?.key else { return nil }
+    guard case .character = key, !(57344...63743).contains(codepoint),
+      let scalar = Unicode.Scalar(UInt32(codepoint))
+    else { return key }
+    return .character(Character(scalar))
+  }
+
   /// The key of kitty's `ESC [ codepoint ; modifiers u`.
   private static func kittyKey(_ codepoint: Int, _ modifiers: KeyModifiers) -> KeyChord? {
     switch codepoint {
@@ -482,13 +593,70 @@ public struct TerminalKeyDecoder {
     case 27: return KeyChord(.escape, modifiers: modifiers)
     case 32: return KeyChord(.space, modifiers: modifiers)
     case 127, 8: return KeyChord(.backspace, modifiers: modifiers)
+    case 57_376...57_387: return KeyChord(.function(codepoint - 57_376 + 13), modifiers: modifiers)
+    case 57_399...57_415:
+      // The keypad: its digits and signs type what the main keys type, its Enter is Enter.
+      guard codepoint != 57_414 else { return KeyChord(.enter, modifiers: modifiers) }
+      let keypad = Array("0123456789./*-+".unicodeScalars)
+      guard codepoint - 57_399 < keypad.count else { return KeyChord(.character("="), modifiers: modifiers) }
+      return KeyChord(.character(Character(keypad[codepoint - 57_399])), modifiers: modifiers)
+    case 57_417...57_426:
+      // The keypad's arrows and the keys beside them.
+      let keys: [KeyChord.Key] = [
+        .left, .right, .up, .down, .pageUp, .pageDown, .home, .end, .insert, .delete,
+      ]
+      return KeyChord(keys[codepoint - 57_417], modifiers: modifiers)
     case 0x21...0x10FFFF:
-      // Kitty sends its functional keys (arrows and such, when asked to) as private-use code
-      // points; they are not characters.
+      // Kitty's other functional keys (the modifier keys themselves, media keys, the keypad's
+      // begin key) are private-use code points that name no key a chord has.
       if (57344...63743).contains(codepoint) { return nil }
       guard let scalar = Unicode.Scalar(UInt32(codepoint)) else { return nil }
       return KeyChord(.character(Character(scalar)), modifiers: modifiers)
     default: return nil
     }
+  }
+}
+
+/// The numbers of a CSI sequence's parameters, as the kitty protocol and xterm write them:
+/// fields separated by `;`, each of sub-values separated by `:` (`97:65;2:3` is the fields
+/// `[97, 65]` and `[2, 3]`). The first three sub-values of the first three fields are kept in
+/// place, without an allocation, which is all a key sequence has but its text (read apart).
+struct CSIFields {
+  /// Field `f`'s sub-value `s` at `f * 4 + s`; -1 where none was written.
+  private var values = SIMD16<Int32>(repeating: -1)
+  /// How many fields the sequence has: 0 for none (`ESC [ A`), 1 for one empty field.
+  private(set) var count = 0
+  /// Whether the third field (a key's text) has a value.
+  var hasText: Bool { values[8] >= 0 }
+
+  /// Reads `bytes`, the parameter bytes; `nil` when a number is above the last code point, as no
+  /// key sends one and clamping it would make a real key of it. Bytes other than digits, `:` and
+  /// `;` (private markers, intermediates) are passed over.
+  init?(_ bytes: ArraySlice<UInt8>) {
+    guard !bytes.isEmpty else { return }
+    count = 1
+    var (field, sub) = (0, 0)
+    // Every number is checked, kept or not.
+    var current: Int32 = 0
+    for byte in bytes {
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"):
+        current = current * 10 + Int32(byte - 0x30)
+        if current > 0x10FFFF { return nil }
+        if field < 4, sub < 4 { values[field * 4 + sub] = current }
+      case UInt8(ascii: ":"):
+        (sub, current) = (sub + 1, 0)
+      case UInt8(ascii: ";"):
+        (field, sub, current) = (field + 1, 0, 0)
+        count += 1
+      default: break
+      }
+    }
+  }
+
+  /// Field `field`'s sub-value `sub`, if it was written (`nil` for `97::99`'s second).
+  subscript(field: Int, sub: Int) -> Int? {
+    guard field < 4, sub < 4, values[field * 4 + sub] >= 0 else { return nil }
+    return Int(values[field * 4 + sub])
   }
 }

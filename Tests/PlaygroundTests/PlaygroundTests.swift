@@ -150,9 +150,10 @@ import ViewTreeActions
       [0x7F, 0x10, 0x1B, 0x5B, 0x32, 0x30, 0x30, 0x7E] + Array("sav".utf8) + [0x1B, 0x5B])
     {
       switch input {
-      case .key(let chord): demo.press(chord)
+      case .key(let event): demo.press(event)
       case .paste(let text): demo.paste(text)
       case .pointer(let event): demo.pointer(event)
+      case .focusIn, .focusOut, .keyboardEnhancements, .resize: Issue.record("unexpected \(input)")
       }
     }
     #expect(demo.model.rows.count == 4)

@@ -42,8 +42,8 @@
       do {
         try runTerminal(mouse: .motion) { event in
           switch event {
-          case .input(.key(let chord)):
-            status = "\(tree.firstResponder.handleKey(chord))"  // what the key did, in a line
+          case .input(.key(let event)):
+            status = "\(tree.firstResponder.handleKey(event))"  // what the key did, in a line
           case .input(.pointer(let pointer)):
             let result = tree.handlePointer(pointer)
             if let modal = result.blockedBy { status = "finish \(modal.path) first" }
@@ -51,7 +51,7 @@
             insert(text)
           case .resized(let columns, let rows):
             layOut(columns: columns, rows: rows)  // declares the new frames
-          case .idle:
+          case .input, .idle:
             break
           }
           redraw()

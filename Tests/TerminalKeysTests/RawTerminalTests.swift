@@ -196,8 +196,8 @@ func runTerminal(
         guard case .input(let input) = event else { return true }
         seen.append(input.description)
         // Typed after the Escape was read on its own, so that it waited for its timeout.
-        if input == .key(KeyChord(.escape)) { pty.type([0x13]) }
-        if input == .key(KeyChord(.character("s"), modifiers: .control)) { pty.closeController() }
+        if input == .key(KeyEvent(KeyChord(.escape))) { pty.type([0x13]) }
+        if input == .key(KeyEvent(KeyChord(.character("s"), modifiers: .control))) { pty.closeController() }
         return true
       }
       #expect(seen == ["g", "escape", "ctrl+s"])
@@ -231,7 +231,7 @@ func runTerminal(
       }
       #expect(events.first == .idle)
       #expect(events.contains(.resized(columns: 100, rows: 40)))
-      #expect(events.last == .input(.key(KeyChord(.character("q")))))
+      #expect(events.last == .input(.key(KeyEvent(KeyChord(.character("q"))))))
       #expect(events.filter { if case .resized = $0 { true } else { false } }.count == 1)
     }
 

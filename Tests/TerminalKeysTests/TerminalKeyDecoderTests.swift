@@ -44,15 +44,104 @@ import ViewTreeActions
   @Test func kittyKeyboardProtocol() {
     #expect(
       keys(esc("[97;5u") + esc("[13u") + esc("[127;3u") + esc("[57399u") + esc("[97:65;6u")) == [
-        "ctrl+a", "enter", "alt+backspace", "ctrl+shift+a",
+        "ctrl+a", "enter", "alt+backspace", "0", "ctrl+shift+a",
       ])
+  }
+
+  func events(_ bytes: [UInt8]) -> [KeyEvent] {
+    var decoder = TerminalKeyDecoder()
+    return (decoder.feed(bytes) + decoder.flush()).compactMap { input in
+      guard case .key(let event) = input else { return nil }
+      return event
+    }
+  }
+
+  @Test func kittyEventTypesAreReadInEveryForm() {
+    // A press, a repeat and a release of `a`; a release of Up and of Delete in xterm's forms.
+    #expect(
+      keys(esc("[97;1:1u") + esc("[97;1:2u") + esc("[97;1:3u") + esc("[1;1:3A") + esc("[3;5:3~")) == [
+        "a", "a (repeat)", "a (release)", "up (release)", "ctrl+delete (release)",
+      ])
+    #expect(events(esc("[97;1:3u")) == [KeyEvent(KeyChord(.character("a")), kind: .release)])
+    // An event type the protocol does not define drops the sequence whole.
+    #expect(keys(esc("[97;1:4u") + Array("b".utf8)) == ["b"])
+  }
+
+  @Test func kittyAlternateKeysAndText() {
+    // ctrl + Cyrillic с, its base-layout key c; shift+1 with its shifted key !; an empty shifted
+    // field before a base key.
+    let decoded = events(esc("[1089::99;5u") + esc("[49:33:49;2u") + esc("[1089::99;1;1089u"))
+    #expect(
+      decoded == [
+        KeyEvent(KeyChord(.character("с"), modifiers: .control), baseKey: .character("c")),
+        KeyEvent(
+          KeyChord(.character("1"), modifiers: .shift), shiftedKey: .character("!"), baseKey: .character("1")),
+        KeyEvent(KeyChord(.character("с")), baseKey: .character("c"), text: "с"),
+      ])
+    #expect(decoded[0].alternates == [KeyChord(.character("c"), modifiers: .control)])
+    // A capital shifted key folds back into the chord: nothing else to try. A keypad key as
+    // a base key is the key it types.
+    #expect(events(esc("[97:65;6u")).first?.alternates == [])
+    #expect(events(esc("[1089::57400u")).first?.baseKey == .character("1"))
+    // Text of several code points; a code point that is no scalar (a surrogate) leaves no text.
+    #expect(events(esc("[97;1;72:105u")).first?.text == "Hi")
+    #expect(events(esc("[97;1;55296u")).first?.text == nil)
+    // Super and kitty's meta are both meta; hyper and the locks add nothing.
+    #expect(
+      keys(esc("[97;9u") + esc("[97;33u") + esc("[97;17u") + esc("[97;65u") + esc("[97;129u")) == [
+        "meta+a", "meta+a", "a", "a", "a",
+      ])
+  }
+
+  @Test func kittyFunctionalKeys() {
+    #expect(
+      keys(
+        esc("[57376u") + esc("[57387;5u") + esc("[57414u") + esc("[57409u") + esc("[57415u") + esc("[57417u")
+          + esc("[57426u") + esc("[57441u") + esc("[57427u")) == [
+          "f13", "ctrl+f24", "enter", ".", "=", "left", "delete",
+        ])
+  }
+
+  @Test func legacyEnterTabAndBackspaceUnderEventTypesArePresses() {
+    // With event types on, a terminal still sends these as their legacy bytes, then their
+    // release as a sequence.
+    #expect(
+      keys([0x0D] + esc("[13;1:3u") + [0x09] + esc("[9;1:3u") + [0x7F] + esc("[127;1:3u")) == [
+        "enter", "enter (release)", "tab", "tab (release)", "backspace", "backspace (release)",
+      ])
+  }
+
+  @Test func focusReportsAndTheEnhancementsReply() {
+    var decoder = TerminalKeyDecoder()
+    #expect(
+      decoder.feed(esc("[I") + esc("[O") + esc("[?7u") + esc("[?0u"))
+        == [
+          .focusIn, .focusOut,
+          .keyboardEnhancements([.disambiguateEscapeCodes, .reportEventTypes, .reportAlternateKeys]),
+          .keyboardEnhancements([]),
+        ])
+    // `ESC O` alone begins an SS3 key, not a focus report.
+    #expect(keys(esc("OA")) == ["up"])
+  }
+
+  @Test func aKeyHeldThenReleasedFiresItsBindingOncePerPressAndRepeat() throws {
+    var resolved = 0
+    let tree = NodeTree("root") { Node("field").focusable() }
+    tree.root.bindKey("ctrl+s", to: "Save")
+    try tree.focus(id: "field")
+    var decoder = TerminalKeyDecoder()
+    for input in decoder.feed(esc("[115;5u") + esc("[115;5:2u") + esc("[115;5:3u")) {
+      guard case .key(let event) = input else { continue }
+      if case .resolved = tree.firstResponder.handleKey(event) { resolved += 1 }
+    }
+    #expect(resolved == 2)
   }
 
   @Test func bracketedPastePassesTextThrough() {
     var decoder = TerminalKeyDecoder()
     let bytes = esc("[200~") + Array("del\u{1B}x\nq".utf8) + esc("[201~") + [0x71]
     let inputs = decoder.feed(bytes)
-    #expect(inputs == [.paste("del\u{1B}x\nq"), .key(KeyChord(.character("q")))])
+    #expect(inputs == [.paste("del\u{1B}x\nq"), .key(KeyEvent(KeyChord(.character("q"))))])
   }
 
   @Test func anySplitOfTheBytesGivesTheSameInputs() {

@@ -27,4 +27,14 @@ let benchmarks: @Sendable () -> Void = {
   } setup: {
     TerminalBytesState.arrows()
   }
+
+  // A megabyte of kitty key events with event types (presses, repeats and releases), to compare
+  // per byte with the arrow keys.
+  Benchmark("DecodeKittyEvents1MB") { benchmark, state in
+    for _ in benchmark.scaledIterations {
+      blackHole(state.decodeAll())
+    }
+  } setup: {
+    TerminalBytesState.kittyEvents()
+  }
 }

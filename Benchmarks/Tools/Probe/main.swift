@@ -132,6 +132,10 @@ let probes: [String: () -> Loop] = [
     let state = TerminalBytesState.mouseMotion()
     return { count in for _ in 0..<count { sink(state.decodeAll()) } }
   },
+  "DecodeKittyEvents1MB": {
+    let state = TerminalBytesState.kittyEvents()
+    return { count in for _ in 0..<count { sink(state.decodeAll()) } }
+  },
   "DecodeArrows1MB": {
     let state = TerminalBytesState.arrows()
     return { count in for _ in 0..<count { sink(state.decodeAll()) } }
