@@ -19,6 +19,10 @@ private func describe(_ result: KeyPressResult) -> String {
     "pending \(pending.typed) (\(pending.continuations.map { "\($0.keys)" }.joined(separator: ", ")))"
   case .cancelled(let pending, let reason, let then):
     "cancelled \(pending.typed) (\(reason))" + (then.map { "; " + describe($0) } ?? "")
+  case .insertedText(let insert, _): "\(insert)"
+  case .composing(let chord): "composing \(chord)"
+  case .replayed(let results, let then):
+    "replayed " + results.map(describe).joined(separator: ", ") + (then.map { "; " + describe($0) } ?? "")
   }
 }
 

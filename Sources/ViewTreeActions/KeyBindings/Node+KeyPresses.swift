@@ -139,6 +139,8 @@ public enum KeySequenceCancellation: Hashable, Sendable {
   /// Every binding the sequence could complete was removed from its node (or the node left the
   /// path from the focus); the key was resolved on its own.
   case bindingsRemoved
+  /// The caller's timer ran out (see `NodeTree.pendingKeysTimedOut()`).
+  case timedOut
 }
 
 /// What a key press did.
@@ -158,6 +160,16 @@ public enum KeyPressResult: CustomStringConvertible {
   /// The key cancelled the sequence that was pending, for the reason given; then, unless it was
   /// Escape, it was resolved on its own, with the result given.
   indirect case cancelled(PendingKeys, KeySequenceCancellation, then: KeyPressResult?)
+  /// The key typed text at a text owner (see ``ViewTree/ModifierHost/takesText()``), which
+  /// triggered ``InsertText`` from it, with what happened to that action.
+  case insertedText(InsertText, ActionOutcome)
+  /// An input method is composing at the text owner (see `Node.updateComposition(_:)`): the key
+  /// reached no binding.
+  case composing(KeyChord)
+  /// A pending prefix that is text, at a text owner, was replayed when its sequence broke or
+  /// timed out: each key as its own binding if it has one, else as text; then the key that
+  /// broke it, if one did, was resolved on its own.
+  indirect case replayed([KeyPressResult], then: KeyPressResult?)
 
   /// A one-line summary.
   public var description: String {
@@ -168,6 +180,10 @@ public enum KeyPressResult: CustomStringConvertible {
     case .pending(let pending): "\(pending)"
     case .cancelled(let pending, let reason, let then):
       "\(pending.typed) cancelled (\(reason))" + (then.map { "; \($0)" } ?? "")
+    case .insertedText(let insert, let outcome): "\(insert): \(outcome)"
+    case .composing(let chord): "\(chord): composing"
+    case .replayed(let results, let then):
+      "replayed " + results.map(\.description).joined(separator: ", ") + (then.map { "; \($0)" } ?? "")
     }
   }
 }
@@ -400,9 +416,9 @@ extension Node {
   }
 
   /// What a resolved press does once its binding's identifier is performed, falling through
-  /// while the action is unavailable.
-  private func performing(_ press: consuming Press) -> KeyPressResult {
-    switch consume press {
+  /// while the action is unavailable; text is inserted, and a replayed prefix replayed, here.
+  private func performing(_ pressed: consuming Press) -> KeyPressResult {
+    switch consume pressed {
     case .finished(let result): return result
     case .perform(var binding, let request, let cancelling):
       var result = send(request, tracing: nil)
@@ -414,12 +430,18 @@ extension Node {
         result = send(self.request(performing: next), tracing: nil)
       }
       return .reporting(.resolved(binding, result), cancelling: cancelling)
+    case .insert(let insert, let cancelling):
+      return .reporting(.insertedText(insert, trigger(insert)), cancelling: cancelling)
+    case .replay(let prefix, let cancelling, let stroke):
+      let results = prefix.map { performing(replaying($0)) }
+      let then = stroke.map { performing(press($0)) }
+      return .reporting(.replayed(results, then: then), cancelling: cancelling)
     }
   }
 
   /// `performing(_:)`, awaiting asynchronous actions.
-  nonisolated(nonsending) private func performingAwaited(_ press: consuming Press) async -> KeyPressResult {
-    switch consume press {
+  nonisolated(nonsending) private func performingAwaited(_ pressed: consuming Press) async -> KeyPressResult {
+    switch consume pressed {
     case .finished(let result): return result
     case .perform(var binding, let request, let cancelling):
       var result = await send(request, tracing: nil)
@@ -431,6 +453,14 @@ extension Node {
         result = await send(self.request(performing: next), tracing: nil)
       }
       return .reporting(.resolved(binding, result), cancelling: cancelling)
+    case .insert(let insert, let cancelling):
+      return .reporting(.insertedText(insert, await trigger(insert)), cancelling: cancelling)
+    case .replay(let prefix, let cancelling, let stroke):
+      var results: [KeyPressResult] = []
+      for chord in prefix { results.append(await performingAwaited(replaying(chord))) }
+      var then: KeyPressResult?
+      if let stroke { then = await performingAwaited(press(stroke)) }
+      return .reporting(.replayed(results, then: then), cancelling: cancelling)
     }
   }
 
@@ -453,17 +483,23 @@ extension Node {
 
   /// What a key press does once resolved: everything but the perform, which the synchronous and
   /// the awaited `handleKey` each run their way.
-  private enum Press {
+  fileprivate enum Press {
     /// Nothing (more) to do: the press's result, a focus move included.
     case finished(KeyPressResult)
     /// A binding and the request that performs its identifier (or, for `item.Activate`, the
     /// item's); the result goes into the cancellation, if the press cancelled a pending sequence.
     case perform(KeyBinding, PerformRequest, cancelling: (PendingKeys, KeySequenceCancellation)?)
+    /// Text typed at a text owner, to trigger from it.
+    case insert(InsertText, cancelling: (PendingKeys, KeySequenceCancellation)?)
+    /// A pending prefix that is text, to replay key by key at a text owner, then the key that
+    /// broke it (none for a timeout), resolved on its own.
+    /// (Boxed: the other cases stay small for every press.)
+    indirect case replay([KeyChord], cancelling: (PendingKeys, KeySequenceCancellation), then: Stroke?)
   }
 
   /// A key event as a press resolves it: its chord and kind, and the event itself only when it
   /// has alternates to try, so that a plain press copies no event.
-  private struct Stroke {
+  fileprivate struct Stroke {
     let chord: KeyChord
     let kind: KeyEvent.Kind
     let alternates: KeyEvent?
@@ -489,6 +525,8 @@ extension Node {
   /// binding.
   private func press(_ stroke: borrowing Stroke) -> Press {
     if stroke.kind == .release { return release(stroke) }
+    let isTextOwner = takesText
+    if isTextOwner, !composition.isEmpty { return .finished(.composing(stroke.chord)) }
     // A sequence pending here is continued, cancelled by Escape, or broken by the key.
     if hasAttachments, hasAttachment(PendingHereAttachment.self) {
       let top = root
@@ -508,6 +546,9 @@ extension Node {
           state.pending(at: self),
           state.hasBoundContinuation(at: self) ? KeySequenceCancellation.broken : .bindingsRemoved
         )
+        if isTextOwner, let prefix = state.textPrefix {
+          return .replay(prefix, cancelling: cancelling, then: copy stroke)
+        }
         let (index, resolution, _) = resolveKey(startingWith: stroke)
         return finish(stroke, index, resolution, top: top, cancelling: cancelling)
       }
@@ -521,7 +562,41 @@ extension Node {
       // A node that is gone took the focus that typed the sequence with it.
       cancelling = (state.pending(at: state.node ?? self), .focusMoved)
     }
+    if isTextOwner, let text = typedText(stroke, resolvedTo: resolution) {
+      return .insert(InsertText(text), cancelling: cancelling)
+    }
     return finish(stroke, index, resolution, top: top, cancelling: cancelling)
+  }
+
+  /// The text a key types at this text owner, when it resolved to nothing the owner keeps before
+  /// text: not to a priority binding or one of the owner's own, nor to a sequence one of those
+  /// begins. `nil` when the key types no text or keeps its binding.
+  private func typedText(_ stroke: borrowing Stroke, resolvedTo resolution: KeyResolution) -> String? {
+    guard let text = stroke.chord.typedText(in: stroke.alternates) else { return nil }
+    switch resolution {
+    case .unbound: return text
+    case .binding(let binding): return keepsBeforeText(binding) ? nil : text
+    case .pending(let pending): return pending.continuations.contains(where: keepsBeforeText) ? nil : text
+    }
+  }
+
+  /// Whether a binding found in effect at this text owner goes before text: a priority binding,
+  /// or the owner's own (a keymap's matched at the owner included).
+  private func keepsBeforeText(_ binding: KeyBinding) -> Bool {
+    binding.node === self || (binding.layer > .nodes && binding.passesModal)
+  }
+
+  /// What a key of a replayed prefix does at this text owner: its own binding, if it has one the
+  /// owner keeps before text, else its text.
+  private func replaying(_ chord: KeyChord) -> Press {
+    var own: KeyBinding?
+    forEachBinding(startingWith: chord) { binding in
+      guard binding.keys.chords.count == 1 else { return false }
+      if !binding.role.isBlock, keepsBeforeText(binding) { own = binding }
+      return true
+    }
+    if let own { return finish(Stroke(chord), 0, .binding(own), top: root, cancelling: nil) }
+    return .insert(InsertText(chord.typedText(in: nil) ?? ""), cancelling: nil)
   }
 
   /// Resolves the stroke's chord as the first key of a sequence, then each of its alternates
@@ -607,9 +682,11 @@ extension Node {
       }
       if let newValue {
         self[attachment: PendingKeysAttachment.self] = newValue
+        self[attachment: PendingTypedAtAttachment.self] = .now
         newValue.node?[attachment: PendingHereAttachment.self] = true
       } else if hasAttachment(PendingKeysAttachment.self) {
         removeAttachment(PendingKeysAttachment.self)
+        removeAttachment(PendingTypedAtAttachment.self)
       }
     }
   }
@@ -667,6 +744,35 @@ extension RequestResult where Answer == PerformResult {
     case .answered(.disabled(_, let validation), _): !validation.isVisible
     default: false
     }
+  }
+}
+
+extension PendingState {
+  /// The keys typed so far, when each of them types text (a replayable prefix); `nil` otherwise.
+  var textPrefix: [KeyChord]? {
+    let typed = Array(continuations[0].keys.chords.prefix(count))
+    return typed.allSatisfy { $0.typedText(in: nil) != nil } ? typed : nil
+  }
+}
+
+/// When the pending key sequence's last key was typed, on the root beside the sequence: kept
+/// apart, as an instant's layout is known only at run time, which would make every copy of the
+/// sequence's state slower.
+enum PendingTypedAtAttachment: NodeAttachmentKey {
+  static var defaultValue: ContinuousClock.Instant? { nil }
+}
+
+/// How long a tree's pending key sequence waits (see `NodeTree.keySequenceTimeout`), on its root.
+enum KeySequenceTimeoutAttachment: NodeAttachmentKey {
+  static var defaultValue: Duration? { .seconds(1) }
+}
+
+extension Node {
+  /// Replays `prefix` at this text owner, as its sequence timed out.
+  fileprivate func replay(_ prefix: [KeyChord], cancelling: (PendingKeys, KeySequenceCancellation))
+    -> KeyPressResult
+  {
+    performing(.replay(prefix, cancelling: cancelling, then: nil))
   }
 }
 
@@ -749,8 +855,46 @@ extension NodeTree {
     return state.pending(at: focus)
   }
 
+  /// Ends the pending key sequence because the caller's timer ran out (see
+  /// ``pendingKeysDeadline``): at a text owner that still has the focus, a prefix that is text is
+  /// replayed, each key as its own binding if it has one, else as ``InsertText`` (insert-mode
+  /// `j k` waits for its `k`, then types the `j`); elsewhere the sequence is cancelled.
+  ///
+  /// - Returns: The cancellation, with ``KeyPressResult/replayed(_:then:)`` after it when the
+  ///   prefix was replayed; `nil` when no sequence was pending.
+  @discardableResult
+  public func pendingKeysTimedOut() -> KeyPressResult? {
+    guard let state = root.pendingKeys else { return nil }
+    root.pendingKeys = nil
+    guard let node = state.node else { return nil }
+    let cancelled = state.pending(at: node)
+    guard node === firstResponder, node.takesText, node.composition.isEmpty, let prefix = state.textPrefix
+    else {
+      return .cancelled(cancelled, .timedOut, then: nil)
+    }
+    return node.replay(prefix, cancelling: (cancelled, .timedOut))
+  }
+
+  /// How long a pending key sequence waits for its next key before ``pendingKeysTimedOut()``
+  /// ends it: one second by default, as vim waits; `nil` to wait for ever, as VS Code does.
+  public var keySequenceTimeout: Duration? {
+    get { root[attachment: KeySequenceTimeoutAttachment.self] }
+    set { root[attachment: KeySequenceTimeoutAttachment.self] = newValue }
+  }
+
+  /// When the pending key sequence times out: its last key's time plus
+  /// ``keySequenceTimeout``; `nil` when no sequence is pending or it waits for ever. A read loop
+  /// waits for input until then, then calls ``pendingKeysTimedOut()``.
+  public var pendingKeysDeadline: ContinuousClock.Instant? {
+    guard root.pendingKeys != nil, let timeout = keySequenceTimeout,
+      let typedAt = root[attachment: PendingTypedAtAttachment.self]
+    else { return nil }
+    return typedAt + timeout
+  }
+
   /// Cancels the pending key sequence, as a caller's timeout does (vim waits a second, VS Code
-  /// for ever): the next key press starts a new one.
+  /// for ever): the next key press starts a new one. Nothing is replayed (see
+  /// ``pendingKeysTimedOut()`` for a timer at a text owner).
   ///
   /// - Returns: The sequence cancelled, or `nil` when none was pending.
   @discardableResult

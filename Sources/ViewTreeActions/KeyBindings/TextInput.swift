@@ -1,0 +1,137 @@
+import ViewTree
+
+/// Text typed, committed by an input method, or pasted into a text owner (see
+/// ``ViewTree/ModifierHost/takesText()``): triggered from the owner, it bubbles like any action,
+/// so the owner (or a node above it) handles it with `handleAction(InsertText.self)`, a trace
+/// records it, and a test can expect it.
+///
+/// ```swift
+/// Node("name").focusable().takesText()
+///   .handleAction(InsertText.self) { insert in name += insert.text }
+/// ```
+public struct InsertText: Action, Hashable, Sendable, CustomStringConvertible {
+  /// The text.
+  public var text: String
+  /// Whether the text was pasted (bracketed paste), rather than typed or composed: it was never
+  /// matched against key bindings.
+  public var isPaste: Bool
+
+  /// Creates the action.
+  ///
+  /// - Parameters:
+  ///   - text: The text.
+  ///   - isPaste: Whether it was pasted.
+  public init(_ text: String, isPaste: Bool = false) {
+    self.text = text
+    self.isPaste = isPaste
+  }
+
+  /// `insert "a"`, or `paste "…"`.
+  public var description: String { "\(isPaste ? "paste" : "insert") \"\(text)\"" }
+}
+
+/// Whether a node takes text (declared with `takesText()`).
+enum TextOwnerAttachment: NodeAttachmentKey {
+  static var defaultValue: Bool { false }
+}
+
+/// What a text owner reports while it runs: its caret and the text an input method composes.
+/// Kept apart from the declaration, which a re-declaration would reset.
+struct TextOwnerState {
+  var caret: NodeFrame?
+  var preedit = ""
+}
+
+enum TextOwnerStateAttachment: NodeAttachmentKey {
+  static var defaultValue: TextOwnerState { TextOwnerState() }
+}
+
+extension ModifierHost {
+  /// Declares that this node takes text: with it focused, a key press resolves in this order
+  /// (see `Node.handleKey(_:)`):
+  /// 1. priority bindings (a keymap's `priority` entries);
+  /// 2. this node's own bindings (and keymap bindings matched at this node);
+  /// 3. a key that types text (a character or space with no ctrl, alt or meta) triggers
+  ///    ``InsertText`` from this node;
+  /// 4. the ancestors' bindings.
+  ///
+  /// So a list's `j` binding does not take the `j` typed into a rename box inside it, while the
+  /// box's own `j k` (leave insert mode) and the window's `ctrl+s` still work. While an input
+  /// method composes (see `Node.updateComposition(_:)`), no key event reaches a binding.
+  ///
+  /// - Returns: This node or declaration, for chaining.
+  @discardableResult
+  public consuming func takesText() -> Self { settingAttachment(TextOwnerAttachment.self, to: true) }
+}
+
+extension Node {
+  /// Whether this node takes text (see ``ViewTree/ModifierHost/takesText()``).
+  public var takesText: Bool { hasAttachments && hasAttachment(TextOwnerAttachment.self) }
+
+  /// Where this text owner's caret is, in the coordinates of the frames the tree's nodes declare
+  /// (see `NodeTree.textCaret`): what an input method places its window beside. The owner sets
+  /// it when the caret moves; `nil` (the default) when it has not said.
+  public var textCaret: NodeFrame? {
+    get { takesText ? self[attachment: TextOwnerStateAttachment.self].caret : nil }
+    set { self[attachment: TextOwnerStateAttachment.self].caret = newValue }
+  }
+
+  /// The text an input method is composing in this text owner (its preedit), empty when none
+  /// is: while it is not empty, key events reach no binding (see ``updateComposition(_:)``).
+  public var composition: String { takesText ? self[attachment: TextOwnerStateAttachment.self].preedit : "" }
+
+  /// Tells this text owner what an input method is composing (its preedit): a toolkit calls it
+  /// as its input method reports the preedit, and ``insertText(_:isPaste:)`` with what the input
+  /// method commits. A composition that starts cancels the key sequence pending in the tree,
+  /// with no replay; while the preedit is not empty, key events do nothing
+  /// (``KeyPressResult/composing(_:)``): the input method has them.
+  ///
+  /// - Parameter preedit: The text being composed; empty when the composition ends.
+  /// - Returns: The key sequence the composition's start cancelled, if any.
+  @discardableResult
+  public func updateComposition(_ preedit: String) -> PendingKeys? {
+    let starts = composition.isEmpty && !preedit.isEmpty
+    self[attachment: TextOwnerStateAttachment.self].preedit = preedit
+    guard starts, let tree = root.tree else { return nil }
+    return tree.cancelPendingKeys()
+  }
+
+  /// Inserts text into this node: ends a composition, then triggers ``InsertText`` from here,
+  /// never matched against key bindings. What a toolkit calls with an input method's commit or a
+  /// paste (`TerminalInput.paste`), and what a key that types text becomes at a text owner.
+  ///
+  /// - Parameters:
+  ///   - text: The text.
+  ///   - isPaste: Whether it was pasted.
+  /// - Returns: What happened to the action.
+  @discardableResult
+  public func insertText(_ text: String, isPaste: Bool = false) -> ActionOutcome {
+    if !composition.isEmpty { self[attachment: TextOwnerStateAttachment.self].preedit = "" }
+    return trigger(InsertText(text, isPaste: isPaste))
+  }
+}
+
+extension NodeTree {
+  /// The caret of the focused node, when it takes text and has said where its caret is (see
+  /// `Node.textCaret`): where a toolkit places its input method's window, and a terminal its
+  /// cursor.
+  public var textCaret: NodeFrame? { firstResponder.textCaret }
+}
+
+extension KeyChord {
+  /// The text this chord types, typed at a text owner: a character or space with no ctrl, alt
+  /// or meta, with shift applied (the event's text or shifted key when it reports one); `nil`
+  /// for any other chord.
+  func typedText(in event: KeyEvent?) -> String? {
+    guard modifiers.intersection([.control, .alt, .meta]).isEmpty else { return nil }
+    switch key {
+    case .space: return event?.text ?? " "
+    case .character(let character):
+      if let text = event?.text { return text }
+      guard modifiers.contains(.shift) else { return String(character) }
+      if case .character(let shifted)? = event?.shiftedKey { return String(shifted) }
+      return String(character).uppercased()
+    default: return nil
+    }
+  }
+}

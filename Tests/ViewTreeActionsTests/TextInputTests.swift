@@ -1,0 +1,207 @@
+import Actions
+import TestSupport
+import Testing
+import ViewTree
+import ViewTreeActions
+
+/// Text owners: typed text against bindings, prefix replay, composition, pastes and the caret.
+@Suite struct TextInputTests {
+  struct Named: ManagedAction {
+    let log: Log
+    let name: String
+    func perform(context: ActionContext) throws { log(name) }
+  }
+
+  /// ```
+  /// window (ctrl+s Save, j Down, g g Top)
+  /// └─ list (d Delete)
+  ///    └─ rename, focused, takes text (ctrl+a SelectAll, j k Leave); logs what it inserts
+  /// ```
+  func makeTree(_ log: Log) throws -> NodeTree {
+    let manager = ActionManager()
+    for name in ["Save", "Down", "Top", "Delete", "SelectAll", "Leave", "Find"] {
+      try manager.register(Named(log: log, name: name), as: name)
+    }
+    let tree = NodeTree("window") {
+      Node("list") {
+        Node("rename").focusable().takesText()
+          .bindKey("ctrl+a", to: "SelectAll").bindKey("j k", to: "Leave")
+          .handleAction(InsertText.self) { insert in
+            log("+" + insert.text + (insert.isPaste ? " (paste)" : ""))
+          }
+      }
+      .bindKey("d", to: "Delete")
+      Node("other").focusable()
+    }
+    tree.root.actionManager(manager).bindKey("ctrl+s", to: "Save").bindKey("j", to: "Down")
+      .bindKey("g g", to: "Top")
+    try tree.focus(id: "rename")
+    return tree
+  }
+
+  func press(_ tree: NodeTree, _ keys: String) throws {
+    for chord in try KeySequence(parsing: keys).chords { tree.firstResponder.handleKey(chord) }
+  }
+
+  @Test func lettersBoundElsewhereAreTypedAndTheOwnersAndModifiedBindingsStillWork() throws {
+    let log = Log()
+    let tree = try makeTree(log)
+    try press(tree, "d g shift+a space ctrl+a ctrl+s")
+    #expect(log.entries == ["+d", "+g", "+A", "+ ", "SelectAll", "Save"])
+    guard
+      case .insertedText(let insert, let outcome) = tree.firstResponder.handleKey(KeyChord(.character("x")))
+    else {
+      Issue.record("x was not typed")
+      return
+    }
+    #expect(insert == InsertText("x"))
+    #expect(outcome.isHandled)
+    // Away from the text owner, the same keys are bindings.
+    try tree.focus(id: "other")
+    try press(tree, "g g")
+    #expect(log.entries.last == "Top")
+  }
+
+  @Test func theOwnersSequenceCompletesAndABrokenPrefixIsReplayedAsText() throws {
+    let log = Log()
+    let tree = try makeTree(log)
+    try press(tree, "j k")
+    #expect(log.entries == ["Leave"])
+    try press(tree, "j")
+    #expect(tree.pendingKeys?.typed.description == "j")
+    guard
+      case .cancelled(_, .broken, then: .replayed(let replayed, then: let then)?) =
+        tree.firstResponder.handleKey(KeyChord(.character("x")))
+    else {
+      Issue.record("j x did not replay j")
+      return
+    }
+    #expect(replayed.count == 1)
+    guard case .insertedText? = then else {
+      Issue.record("x was not typed after the replay: \(String(describing: then))")
+      return
+    }
+    #expect(log.entries == ["Leave", "+j", "+x"])
+    // A key that breaks the prefix and is bound resolves as bound: j then ctrl+s.
+    try press(tree, "j ctrl+s")
+    #expect(log.entries.suffix(2) == ["+j", "Save"])
+  }
+
+  @Test func aTimedOutPrefixIsReplayedAndItsDeadlineIsTheTimeout() throws {
+    let log = Log()
+    let tree = try makeTree(log)
+    #expect(tree.pendingKeysDeadline == nil)
+    let before = ContinuousClock.now
+    try press(tree, "j")
+    let deadline = try #require(tree.pendingKeysDeadline)
+    #expect(deadline >= before + .seconds(1) && deadline <= .now + .seconds(1))
+    guard case .cancelled(_, .timedOut, then: .replayed?)? = tree.pendingKeysTimedOut() else {
+      Issue.record("the timeout did not replay")
+      return
+    }
+    #expect(log.entries == ["+j"])
+    #expect(tree.pendingKeys == nil)
+    #expect(tree.pendingKeysTimedOut() == nil)
+    tree.keySequenceTimeout = nil
+    try press(tree, "j")
+    #expect(tree.pendingKeysDeadline == nil)
+  }
+
+  @Test func aPrefixIsDroppedWhenTheFocusMoved() throws {
+    let log = Log()
+    let tree = try makeTree(log)
+    try press(tree, "j")
+    try tree.focus(id: "other")
+    guard case .cancelled(_, .focusMoved, then: _) = tree.firstResponder.handleKey(KeyChord(.character("x")))
+    else {
+      Issue.record("the prefix was not cancelled")
+      return
+    }
+    #expect(!log.entries.contains("+j"))
+    // And a timer that fires after the focus moved replays nothing either.
+    try tree.focus(id: "rename")
+    try press(tree, "j")
+    try tree.focus(id: "other")
+    guard case .cancelled(_, .timedOut, then: nil)? = tree.pendingKeysTimedOut() else {
+      Issue.record("a timeout away from the owner replayed")
+      return
+    }
+    #expect(!log.entries.contains("+j"))
+  }
+
+  @Test func whileComposingKeysReachNoBindingAndTheCommitIsInserted() throws {
+    let log = Log()
+    let tree = try makeTree(log)
+    let owner = tree.firstResponder
+    try press(tree, "j")
+    // A composition that starts cancels the pending prefix, without a replay.
+    #expect(owner.updateComposition("n")?.typed.description == "j")
+    #expect(owner.composition == "n")
+    for chord in try KeySequence(parsing: "i ctrl+s k").chords {
+      guard case .composing = owner.handleKey(chord) else {
+        Issue.record("\(chord) reached a binding while composing")
+        return
+      }
+    }
+    owner.updateComposition("ni")
+    owner.insertText("你")
+    #expect(owner.composition.isEmpty)
+    #expect(log.entries == ["+你"])
+    try press(tree, "ctrl+s")
+    #expect(log.entries == ["+你", "Save"])
+  }
+
+  @Test func aPasteIsInsertedAndNeverMatchedAgainstBindings() throws {
+    let log = Log()
+    let tree = try makeTree(log)
+    tree.firstResponder.insertText("g g", isPaste: true)
+    #expect(log.entries == ["+g g (paste)"])
+    #expect(tree.pendingKeys == nil)
+  }
+
+  @Test func priorityBindingsGoBeforeTheOwnersAndText() throws {
+    let log = Log()
+    let tree = try makeTree(log)
+    tree.userKeymap = Keymap(parsing: "priority f = Find\nctrl+a = Find\n")
+    try press(tree, "f ctrl+a")
+    // The priority `f` before the text; the owner's ctrl+a before the keymap's plain one.
+    #expect(log.entries == ["Find", "SelectAll"])
+  }
+
+  @Test func typedTextAndBoundKeysInterleavedAtRandomArriveInOrder() throws {
+    var generator = SplitMix64(seed: 52)
+    for _ in 0..<20 {
+      let log = Log()
+      let tree = try makeTree(log)
+      var expected: [String] = []
+      for _ in 0..<200 {
+        switch Int.random(in: 0..<4, using: &generator) {
+        case 0:
+          tree.firstResponder.handleKey(try KeyChord(parsing: "ctrl+s"))
+          expected.append("Save")
+        case 1:
+          let letter = Character(Unicode.Scalar(UInt8.random(in: 97...122, using: &generator)))
+          // `j` waits for `k`: typed after the next key, or now if `k` follows.
+          guard letter != "j" else { continue }
+          tree.firstResponder.handleKey(KeyChord(.character(letter)))
+          expected.append("+\(letter)")
+        case 2:
+          tree.firstResponder.handleKey(KeyEvent(KeyChord(.character("x")), kind: .release))
+        default:
+          tree.firstResponder.insertText("pasted", isPaste: true)
+          expected.append("+pasted (paste)")
+        }
+      }
+      #expect(log.entries == expected)
+    }
+  }
+
+  @Test func theTreeAnswersWhereTheFocusedOwnersCaretIs() throws {
+    let tree = try makeTree(Log())
+    #expect(tree.textCaret == nil)
+    tree.firstResponder.textCaret = NodeFrame(x: 4, y: 2, width: 1, height: 1)
+    #expect(tree.textCaret == NodeFrame(x: 4, y: 2, width: 1, height: 1))
+    try tree.focus(id: "other")
+    #expect(tree.textCaret == nil)
+  }
+}
