@@ -196,6 +196,29 @@ import ViewTreeActions
     }
   }
 
+  @Test func listsShowTheAncestorsTextKeysAsShadowedByTheOwner() throws {
+    let tree = try makeTree(Log())
+    let rows = tree.firstResponder.bindingsInEffect().map { row in
+      "\(row.keys?.description ?? "") \(row.identifier)"
+        + (row.shadowedBy.map { " <- \($0.identifier) on \($0.node?.id ?? "")" } ?? "")
+    }
+    #expect(
+      rows.prefix(6) == [
+        "ctrl+a SelectAll", "j k Leave", "d Delete <- InsertText on rename", "ctrl+s Save",
+        "j Down <- InsertText on rename", "g g Top <- InsertText on rename",
+      ])
+    // The footer (bindings in effect only) leaves them out; elsewhere they are in effect.
+    let footer = tree.firstResponder.bindingsInEffect(includingShadowed: false).compactMap {
+      $0.keys?.description
+    }
+    #expect(!footer.contains("d") && footer.contains("ctrl+s"))
+    try tree.focus(id: "other")
+    #expect(
+      tree.firstResponder.bindingsInEffect(includingShadowed: false).contains {
+        $0.keys?.description == "g g"
+      })
+  }
+
   @Test func theTreeAnswersWhereTheFocusedOwnersCaretIs() throws {
     let tree = try makeTree(Log())
     #expect(tree.textCaret == nil)

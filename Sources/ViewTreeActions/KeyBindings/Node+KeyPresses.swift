@@ -582,7 +582,7 @@ extension Node {
 
   /// Whether a binding found in effect at this text owner goes before text: a priority binding,
   /// or the owner's own (a keymap's matched at the owner included).
-  private func keepsBeforeText(_ binding: KeyBinding) -> Bool {
+  func keepsBeforeText(_ binding: KeyBinding) -> Bool {
     binding.node === self || (binding.layer > .nodes && binding.passesModal)
   }
 

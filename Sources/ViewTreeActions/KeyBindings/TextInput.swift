@@ -1,3 +1,4 @@
+import Actions
 import ViewTree
 
 /// Text typed, committed by an input method, or pasted into a text owner (see
@@ -116,6 +117,20 @@ extension NodeTree {
   /// `Node.textCaret`): where a toolkit places its input method's window, and a terminal its
   /// cursor.
   public var textCaret: NodeFrame? { firstResponder.textCaret }
+}
+
+/// The identifier a text owner's typing shows as, where it hides a binding (see
+/// `ActionEntry.shadowedBy`): it names the action the key becomes, ``InsertText``.
+// Known to parse.
+let typingIdentifier = try! ActionIdentifier(parsing: "InsertText")
+
+extension KeyBinding {
+  /// What a text owner does with a key that types text, as a binding it hides shows it: `chord`
+  /// to `InsertText`, on the owner.
+  init(typing chord: KeyChord, at owner: Node) {
+    // Known to be valid: one chord, a press and its repeats.
+    self.init(try! KeyBinding(KeySequence([chord]), to: typingIdentifier.text), on: owner)
+  }
 }
 
 extension KeyChord {

@@ -70,8 +70,15 @@ extension Node {
     // The bindings found, and which of them claimed which keys.
     var bindings: [KeyBinding] = []
     var inEffect = OverlapIndex<Int>()
+    // At a text owner, a key that types text is text unless the owner keeps its binding first.
+    let isTextOwner = takesText
     func add(_ binding: KeyBinding, shownAs: String? = nil) {
-      let shadowedBy = inEffect.claim(binding.keys, for: bindings.count).map { bindings[$0] }
+      let shadowedBy: KeyBinding?
+      if isTextOwner, binding.keys.chords[0].typedText(in: nil) != nil, !start.keepsBeforeText(binding) {
+        shadowedBy = KeyBinding(typing: binding.keys.chords[0], at: start)
+      } else {
+        shadowedBy = inEffect.claim(binding.keys, for: bindings.count).map { bindings[$0] }
+      }
       bindings.append(binding)
       switch binding.role {
       case .perform:
