@@ -4,8 +4,8 @@ import PackageDescription
 let package = Package(
   name: "ActionHierarchy",
   platforms: [
-    // `Synchronization.Atomic` (the deep-path spare, the Playground's resize flag) needs these on Apple
-    // platforms.
+    // `Synchronization.Atomic` (the deep-path spare, the raw terminal's one-at-a-time flag) needs
+    // these on Apple platforms.
     .macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2),
   ],
   products: [

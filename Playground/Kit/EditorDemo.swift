@@ -315,10 +315,18 @@ public final class EditorDemo {
     return entry.title + state + (entry.validation.isEnabled ? "" : " (off)")
   }
 
-  /// Cancels a pending key sequence that waited too long, as vim does after a second.
+  /// Ends a pending key sequence that waited too long, as vim does after a second: at the
+  /// rename box, a prefix that is text is typed.
   public func keysTimedOut() {
-    guard let pending = tree.cancelPendingKeys() else { return }
-    log.append("\(pending.typed) cancelled (timed out)")
+    guard let result = tree.pendingKeysTimedOut() else { return }
+    keysTimedOut(result)
+  }
+
+  /// Logs what the end of a pending key sequence that waited too long did (see
+  /// `TerminalEvent.keysTimedOut`).
+  public func keysTimedOut(_ result: KeyPressResult) {
+    log.append(describe(result))
+    render()
   }
 
   /// The focused node as an inspector shows it: its modifiers and what ViewTreeActions knows about

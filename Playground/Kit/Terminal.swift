@@ -1,4 +1,3 @@
-import Synchronization
 import TerminalKeys
 import ViewTreeActions
 
@@ -7,10 +6,6 @@ import ViewTreeActions
 #elseif canImport(Darwin)
   import Darwin
 #endif
-
-// NB: a C signal handler captures nothing, so the SIGWINCH handler sets this global atomic and the
-// loop clears it.
-private let resized = Atomic<Bool>(false)
 
 /// Reads a keymap file (see `Keymap(parsing:source:)`), keeping the lines that read well.
 ///
@@ -61,43 +56,21 @@ public final class InteractiveSession {
   ///
   /// - Throws: ``TerminalError`` when standard input cannot be put in raw mode.
   public func run() throws(TerminalError) {
-    let terminal = try RawTerminal(alternateScreen: true, mouse: .motion)
+    let terminal = try RawTerminal(
+      alternateScreen: true, mouse: .motion, keyboard: .standard, focusReporting: true)
     defer { terminal.restore() }
-    signal(SIGWINCH) { _ in resized.store(true, ordering: .relaxed) }
-    defer { signal(SIGWINCH, SIG_DFL) }
-    var decoder = TerminalKeyDecoder()
-    var needsDraw = true
-    // Reads that timed out since the last key: a pending key sequence waits for ten of them.
-    var idleReads = 0
-    while !demo.wantsToQuit {
-      if resized.exchange(false, ordering: .relaxed) { needsDraw = true }
-      if needsDraw {
-        draw(on: terminal)
-        needsDraw = false
+    // The source times out the tree's pending keys (a second, as vim waits) and says so.
+    let events = TerminalEvents(terminal, tree: demo.tree)
+    draw(on: terminal)
+    while !demo.wantsToQuit, let event = events.next() {
+      switch event {
+      case .input(.key(let key)): demo.press(key)
+      case .input(.paste(let text)): demo.paste(text)
+      case .input(.pointer(let pointer)): demo.pointer(pointer)
+      case .keysTimedOut(let result): demo.keysTimedOut(result)
+      case .input(.focusIn), .input(.focusOut), .input(.keyboardEnhancements), .input(.resize), .idle: break
       }
-      let inputs: [TerminalInput]
-      switch terminal.read(timeout: .milliseconds(100)) {
-      case .bytes(let bytes): inputs = decoder.feed(bytes)
-      // A lone Escape held past the timeout was the Escape key. A resize also ends the wait.
-      case .timedOut:
-        inputs = decoder.isWaiting ? decoder.flush() : []
-        idleReads += 1
-        if idleReads == 10, demo.tree.pendingKeys != nil {
-          demo.keysTimedOut()
-          needsDraw = true
-        }
-      case .endOfInput: return
-      }
-      if !inputs.isEmpty { idleReads = 0 }
-      for input in inputs {
-        switch input {
-        case .key(let event): demo.press(event)
-        case .paste(let text): demo.paste(text)
-        case .pointer(let event): demo.pointer(event)
-        case .focusIn, .focusOut, .keyboardEnhancements, .resize: break
-        }
-        needsDraw = true
-      }
+      draw(on: terminal)
     }
   }
 
@@ -105,5 +78,7 @@ public final class InteractiveSession {
     let (columns, rows) = terminal.size ?? (80, 24)
     let lines = Screen(width: columns, height: rows).render(demo, styled: true)
     terminal.write("\u{1B}[H" + lines.joined(separator: "\r\n") + "\u{1B}[J")
+    // The terminal's cursor on the rename box's caret, where an input method opens its window.
+    terminal.placeCursor(at: demo.tree.textCaret)
   }
 }

@@ -73,6 +73,10 @@ public final class RawTerminal {
   public let output: Int32
   private var isRaw = true
   private var buffer = [UInt8](repeating: 0, count: 256)
+  /// What restoring writes but for popping the keyboard enhancements pushed.
+  private var leaveModes: [UInt8] = []
+  /// How many sets of keyboard enhancements this terminal pushed and has not popped.
+  public private(set) var pushedKeyboardEnhancements = 0
 
   /// Switches the terminal on `input` to raw mode.
   ///
@@ -83,12 +87,17 @@ public final class RawTerminal {
   ///     hidden, as full-screen programs do; restoring switches back.
   ///   - mouse: Which mouse events the terminal reports (none by default); restoring turns the
   ///     reporting off, also when a signal ends the process.
+  ///   - keyboard: The kitty keyboard protocol's enhancements to push (none by default; see
+  ///     ``pushKeyboardEnhancements(_:)``); restoring pops them, also when a signal ends the
+  ///     process. A terminal that does not speak the protocol ignores them.
+  ///   - focusReporting: Whether the terminal reports gaining and losing the focus
+  ///     (`TerminalInput.focusIn`, `.focusOut`; mode 1004); restoring turns it off.
   /// - Throws: ``TerminalError/notATerminal(fileDescriptor:)`` when `input` is not a terminal (a
   ///   pipe or a file: read it as bytes instead), ``TerminalError/alreadyRaw`` when another
   ///   `RawTerminal` is raw, ``TerminalError/systemCall(_:errno:)`` when the terminal refuses.
   public init(
     input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, alternateScreen: Bool = false,
-    mouse: MouseReporting = .off
+    mouse: MouseReporting = .off, keyboard: KeyboardEnhancements = [], focusReporting: Bool = false
   ) throws(TerminalError) {
     guard isatty(input) == 1 else { throw .notATerminal(fileDescriptor: input) }
     var attributes = termios()
@@ -101,6 +110,8 @@ public final class RawTerminal {
     // What restoring writes, from a signal handler too: mouse reporting off, then the screen.
     saved.leaveSequence =
       (mouse == .off ? [] : MouseReporting.disable) + (alternateScreen ? leaveAlternateScreen : [])
+    leaveModes = saved.leaveSequence
+    if focusReporting { leaveModes = Array("\u{1B}[?1004l".utf8) + leaveModes }
     // The handlers come first: a signal between raw mode and its handler would end the process
     // with the terminal left raw.
     let replacedHandlers = restoredSignals.map { signal($0, restoringHandler) }
@@ -119,6 +130,11 @@ public final class RawTerminal {
     installExitHandler()
     if alternateScreen { write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J") }
     if mouse != .off { write(mouse.enable) }
+    if focusReporting {
+      updateLeaveSequence()
+      write("\u{1B}[?1004h")
+    }
+    if !keyboard.isEmpty { pushKeyboardEnhancements(keyboard) }
   }
 
   deinit { restore() }
@@ -155,6 +171,57 @@ public final class RawTerminal {
     writeAll(Array(text.utf8), to: output)
   }
 
+  /// Pushes a set of the kitty keyboard protocol's enhancements onto the terminal's stack
+  /// (`ESC [ > flags u`): a terminal that speaks the protocol reports keys as they ask from now
+  /// on (see ``KeyboardEnhancements``), one that does not ignores it. Restoring pops every set
+  /// pushed, also when a signal ends the process.
+  ///
+  /// - Parameter enhancements: The enhancements.
+  public func pushKeyboardEnhancements(_ enhancements: KeyboardEnhancements) {
+    write("\u{1B}[>\(enhancements.rawValue)u")
+    pushedKeyboardEnhancements += 1
+    updateLeaveSequence()
+  }
+
+  /// Pops the set of keyboard enhancements pushed last (`ESC [ < u`); nothing when none is.
+  public func popKeyboardEnhancements() {
+    guard pushedKeyboardEnhancements > 0 else { return }
+    write("\u{1B}[<u")
+    pushedKeyboardEnhancements -= 1
+    updateLeaveSequence()
+  }
+
+  /// Asks the terminal which keyboard enhancements are on (`ESC [ ? u`): a terminal that speaks
+  /// the kitty protocol replies, and the reply comes as
+  /// `TerminalInput.keyboardEnhancements` among the input; one that does not, does not reply.
+  public func queryKeyboardEnhancements() { write("\u{1B}[?u") }
+
+  /// Shows the terminal's cursor at `caret`'s top-left cell (columns and rows from 0, as frames
+  /// in cells are), where an input method opens its window; hides it for `nil`. What a terminal
+  /// app calls after drawing, with `NodeTree.textCaret`.
+  ///
+  /// - Parameter caret: The caret, in cells, or `nil`.
+  public func placeCursor(at caret: NodeFrame?) {
+    guard let caret, caret.isFinite, caret.x >= 0, caret.y >= 0, caret.x < 1e6, caret.y < 1e6 else {
+      write("\u{1B}[?25l")
+      return
+    }
+    write("\u{1B}[\(Int(caret.y) + 1);\(Int(caret.x) + 1)H\u{1B}[?25h")
+  }
+
+  /// What restoring writes: the pushed enhancements popped, then the modes turned off.
+  private func updateLeaveSequence() {
+    let pop = pushedKeyboardEnhancements > 0 ? Array("\u{1B}[<\(pushedKeyboardEnhancements)u".utf8) : []
+    // The handlers read it: the signals they handle wait while it changes.
+    var blocked = sigset_t()
+    var previous = sigset_t()
+    sigemptyset(&blocked)
+    for signalNumber in restoredSignals { sigaddset(&blocked, signalNumber) }
+    pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+    saved.leaveSequence = pop + leaveModes
+    pthread_sigmask(SIG_SETMASK, &previous, nil)
+  }
+
   /// The output terminal's size in columns and rows, or `nil` when it cannot be read.
   public var size: (columns: Int, rows: Int)? {
     var size = winsize()
@@ -173,6 +240,7 @@ public final class RawTerminal {
     var attributes = saved.attributes
     _ = tcsetattr(input, TCSANOW, &attributes)
     if !saved.leaveSequence.isEmpty { writeAll(saved.leaveSequence, to: output) }
+    pushedKeyboardEnhancements = 0
     rawIsActive.store(false, ordering: .releasing)
   }
 

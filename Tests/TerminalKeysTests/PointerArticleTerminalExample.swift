@@ -29,33 +29,33 @@
         statuses.append(status)
         if tree.focusedNode?.id == "button" { quitting = true }
       }
-      // The article's read loop, on the pseudo-terminal rather than the process's own.
-      func runTerminal(mouse: RawTerminal.MouseReporting, handle: (TerminalEvent) -> Bool) throws {
-        try TerminalKeysTests.runTerminal(
-          input: pty.terminal, output: pty.terminal, mouse: mouse, handle: handle)
-      }
+      // The terminal the article's app reads and writes: here the pseudo-terminal, rather than
+      // the process's own (`STDIN_FILENO`, `STDOUT_FILENO`).
+      let (input, output) = (pty.terminal, pty.terminal)
       // A key nothing binds, then a click on the button, as the terminal reports them.
       pty.type(Array("x\u{1B}[<0;3;1M\u{1B}[<0;3;1m".utf8))
       var printed: [String] = []
       func print(_ value: Any) { printed.append("\(value)") }
       // pointer-terminal-app:begin
       do {
-        try runTerminal(mouse: .motion) { event in
+        let terminal = try RawTerminal(input: input, output: output, mouse: .motion)
+        if let size = terminal.size { layOut(columns: size.columns, rows: size.rows) }
+        let events = TerminalEvents(terminal, tree: tree)
+        while !quitting, let event = events.next() {
           switch event {
-          case .input(.key(let event)):
-            status = "\(tree.firstResponder.handleKey(event))"  // what the key did, in a line
+          case .input(.key(let key)):
+            status = "\(tree.firstResponder.handleKey(key))"  // what the key did, in a line
           case .input(.pointer(let pointer)):
             let result = tree.handlePointer(pointer)
             if let modal = result.blockedBy { status = "finish \(modal.path) first" }
           case .input(.paste(let text)):
             insert(text)
-          case .resized(let columns, let rows):
+          case .input(.resize(let columns, let rows)):
             layOut(columns: columns, rows: rows)  // declares the new frames
-          case .input, .idle:
+          case .input, .keysTimedOut, .idle:
             break
           }
           redraw()
-          return !quitting
         }
       } catch {
         print("cannot read the terminal: \(error)")

@@ -5,49 +5,6 @@ import Testing
 import ViewTree
 import ViewTreeActions
 
-// raw-terminal-loop:begin
-/// What the read loop below hands its caller.
-enum TerminalEvent: Equatable {
-  /// A key press, a paste or, with mouse reporting on, a pointer event.
-  case input(TerminalInput)
-  /// No byte came for the loop's `idle` time: the caller's clock, to cancel a pending key
-  /// sequence that waited long enough (`tree.cancelPendingKeys()`) or to redraw.
-  case idle
-  /// The window's size changed; redraw to fit.
-  case resized(columns: Int, rows: Int)
-}
-
-/// Reads what the terminal sends, in raw mode, and passes each event to `handle` until `handle`
-/// returns `false` or the input ends; `mouse` says which mouse events the terminal reports. The
-/// terminal is restored however the loop ends, and also if the process is stopped by SIGINT,
-/// SIGTERM or SIGHUP.
-func runTerminal(
-  input: Int32 = 0, output: Int32 = 1, idle: Duration = .milliseconds(50),
-  mouse: RawTerminal.MouseReporting = .off, handle: (TerminalEvent) -> Bool
-) throws {
-  let terminal = try RawTerminal(input: input, output: output, mouse: mouse)
-  defer { terminal.restore() }
-  var decoder = TerminalKeyDecoder()
-  var size = terminal.size
-  while true {
-    var events: [TerminalEvent]
-    switch terminal.read(timeout: idle) {
-    case .bytes(let bytes): events = decoder.feed(bytes).map { .input($0) }
-    // Nothing more came: a lone ESC held this long was the Escape key; then the pause itself.
-    case .timedOut: events = decoder.flush().map { .input($0) } + [.idle]
-    // The terminal hung up or was closed (not a timeout: a raw read never returns 0 for that).
-    case .endOfInput: return
-    }
-    // Asked after every read, so a resize shows within `idle` without a signal handler.
-    if let now = terminal.size, now.columns != size?.columns || now.rows != size?.rows {
-      size = now
-      events.append(.resized(columns: now.columns, rows: now.rows))
-    }
-    for event in events where !handle(event) { return }
-  }
-}
-// raw-terminal-loop:end
-
 #if os(Linux)
   import Foundation
   import Glibc
@@ -183,56 +140,153 @@ func runTerminal(
       #expect(TerminalError.notATerminal(fileDescriptor: 7).description.contains("not a terminal"))
     }
 
-    @Test func theArticlesLoopReadsKeysUntilTheInputEnds() throws {
-      try expectReadmeShows(
-        marker: "raw-terminal-loop", imports: ["import TerminalKeys"],
-        document: "Sources/TerminalKeys/TerminalKeys.docc/TerminalKeys.md")
+    @Test func theEventSourceReadsKeysEscapeAndTheEndOfInput() throws {
       let pty = try PseudoTerminal()
       pty.resize(columns: 80, rows: 24)
-      // Keys, a lone Escape (a key once the timeout passes), ctrl+s, then the input ends.
-      pty.type(Array("g".utf8) + [0x1B])
+      let terminal = try RawTerminal(input: pty.terminal, output: pty.terminal)
+      let events = TerminalEvents(terminal)
+      // A key, a release (kitty), a lone Escape (a key once its wait passes), then the end.
+      pty.type(Array("g".utf8) + Array("\u{1B}[103;1:3u".utf8) + [0x1B])
       var seen: [String] = []
-      try runTerminal(input: pty.terminal, output: pty.terminal) { event in
-        guard case .input(let input) = event else { return true }
-        seen.append(input.description)
+      while let event = events.next() {
+        seen.append(event.description)
         // Typed after the Escape was read on its own, so that it waited for its timeout.
-        if input == .key(KeyEvent(KeyChord(.escape))) { pty.type([0x13]) }
-        if input == .key(KeyEvent(KeyChord(.character("s"), modifiers: .control))) { pty.closeController() }
-        return true
+        if seen.count == 3 { pty.type([0x13]) }
+        if seen.count == 4 { pty.closeController() }
       }
-      #expect(seen == ["g", "escape", "ctrl+s"])
-
-      // Returning false ends the loop too.
-      let second = try PseudoTerminal()
-      second.type(Array("xyz".utf8))
-      var count = 0
-      try runTerminal(input: second.terminal, output: second.terminal) { _ in
-        count += 1
-        return count < 2
-      }
-      #expect(count == 2)
-      #expect(second.isCanonicalWithEcho)
+      #expect(seen == ["g", "g (release)", "escape", "ctrl+s"])
+      #expect(events.next() == nil)
     }
 
-    @Test func theArticlesLoopHandsPausesAndResizesToItsCaller() throws {
+    @Test func theEventSourceReportsIdleAndResizesAndWaitsUntilADeadline() throws {
       let pty = try PseudoTerminal()
       pty.resize(columns: 80, rows: 24)
-      var events: [TerminalEvent] = []
-      try runTerminal(input: pty.terminal, output: pty.terminal, idle: .milliseconds(20)) { event in
-        events.append(event)
-        switch event {
-        // The first pause: the window grows; the loop says so, then a key ends it.
-        case .idle where events.count == 1: pty.resize(columns: 100, rows: 40)
-        case .resized: pty.type(Array("q".utf8))
-        case .input: return false
-        case .idle: break
-        }
-        return true
+      let terminal = try RawTerminal(input: pty.terminal, output: pty.terminal)
+      let events = TerminalEvents(terminal, idle: .milliseconds(20))
+      #expect(events.next()?.description == "idle")
+      pty.resize(columns: 100, rows: 40)
+      #expect(events.next()?.description == "resize 100x40")
+      let quiet = TerminalEvents(terminal)
+      let start = ContinuousClock.now
+      #expect(quiet.next(until: start + .milliseconds(30)) == nil)
+      #expect(ContinuousClock.now - start >= .milliseconds(30))
+    }
+
+    @Test func theEventSourceEndsATreesPendingKeysAtTheirDeadline() throws {
+      let pty = try PseudoTerminal()
+      let terminal = try RawTerminal(input: pty.terminal, output: pty.terminal)
+      var typed: [String] = []
+      let tree = NodeTree("window") {
+        Node("rename").focusable().takesText().bindKey("j k", to: "Leave")
+          .handleAction(InsertText.self) { typed.append($0.text) }
       }
-      #expect(events.first == .idle)
-      #expect(events.contains(.resized(columns: 100, rows: 40)))
-      #expect(events.last == .input(.key(KeyEvent(KeyChord(.character("q"))))))
-      #expect(events.filter { if case .resized = $0 { true } else { false } }.count == 1)
+      tree.keySequenceTimeout = .milliseconds(40)
+      try tree.focus(id: "rename")
+      let events = TerminalEvents(terminal, tree: tree)
+      pty.type(Array("j".utf8))
+      guard case .input(.key(let key))? = events.next() else {
+        Issue.record("no key")
+        return
+      }
+      tree.firstResponder.handleKey(key)
+      #expect(typed.isEmpty)
+      let start = ContinuousClock.now
+      guard case .keysTimedOut(.cancelled(_, .timedOut, then: .replayed?))? = events.next() else {
+        Issue.record("the pending j did not time out")
+        return
+      }
+      #expect(ContinuousClock.now - start >= .milliseconds(30))
+      #expect(typed == ["j"])
+    }
+
+    @Test func theEventsAreAnAsyncSequenceThatEndsWithItsTask() async throws {
+      let pty = try PseudoTerminal()
+      let terminal = try RawTerminal(input: pty.terminal, output: pty.terminal)
+      pty.type(Array("ab".utf8))
+      var seen: [String] = []
+      for await event in TerminalEvents(terminal) {
+        seen.append(event.description)
+        if seen.count == 2 { break }
+      }
+      #expect(seen == ["a", "b"])
+      // A cancelled task's sequence ends, with no input.
+      let task = Task {
+        var count = 0
+        for await _ in TerminalEvents(terminal) { count += 1 }
+        return count
+      }
+      task.cancel()
+      #expect(await task.value == 0)
+    }
+
+    @Test func theArticlesLoopTypesKeysAndPastesIntoATextOwner() throws {
+      // The TerminalKeys article shows the region (`DocsCompileTests` checks it).
+      let pty = try PseudoTerminal()
+      pty.resize(columns: 80, rows: 24)
+      var typed: [String] = []
+      var logged: [String] = []
+      var frames: [String] = []
+      let tree = NodeTree("window") {
+        Node("name").focusable().takesText().handleAction(InsertText.self) { typed.append($0.text) }
+      }
+      try tree.focus(id: "name")
+      tree.firstResponder.textCaret = NodeFrame(x: 3, y: 1, width: 1, height: 1)
+      func layOut(columns: Int, rows: Int) { frames.append("\(columns)x\(rows)") }
+      func log(_ result: KeyPressResult) { logged.append("\(result)") }
+      let (input, output) = (pty.terminal, pty.terminal)
+      // Two keys (kitty presses and a release), a paste, a resize; then the terminal hangs up.
+      pty.type(Array("a\u{1B}[98u\u{1B}[98;1:3u\u{1B}[200~pasted\u{1B}[201~".utf8))
+      var seen = 0
+      func redraw() {
+        seen += 1
+        if seen == 4 { pty.resize(columns: 100, rows: 30) }
+        if seen == 5 { pty.closeController() }
+      }
+      // terminal-events-loop:begin
+      let terminal = try RawTerminal(input: input, output: output, keyboard: .standard, focusReporting: true)
+      let events = TerminalEvents(terminal, tree: tree)
+      while let event = events.next() {
+        switch event {
+        case .input(.key(let key)):
+          tree.firstResponder.handleKey(key)
+        case .input(.paste(let text)):
+          tree.firstResponder.insertText(text, isPaste: true)
+        case .input(.pointer(let pointer)):
+          tree.handlePointer(pointer)
+        case .input(.resize(let columns, let rows)):
+          layOut(columns: columns, rows: rows)
+        case .input(.focusOut):
+          break  // keys held now may never report their release
+        case .keysTimedOut(let result):
+          log(result)  // a pending sequence ended: a text owner's prefix was typed
+        case .input, .idle:
+          break
+        }
+        redraw()
+        terminal.placeCursor(at: tree.textCaret)  // where an input method opens its window
+      }
+      // terminal-events-loop:end
+      #expect(typed == ["a", "b", "pasted"])
+      #expect(frames == ["100x30"])
+      #expect(logged.isEmpty)
+    }
+
+    @Test func keyboardEnhancementsAndFocusReportingArePushedAndUndone() throws {
+      let pty = try PseudoTerminal()
+      do {
+        let terminal = try RawTerminal(
+          input: pty.terminal, output: pty.terminal, keyboard: .standard, focusReporting: true)
+        #expect(terminal.pushedKeyboardEnhancements == 1)
+        terminal.pushKeyboardEnhancements(.reportAssociatedText)
+        terminal.popKeyboardEnhancements()
+        terminal.queryKeyboardEnhancements()
+        terminal.placeCursor(at: NodeFrame(x: 4, y: 2, width: 1, height: 1))
+        terminal.placeCursor(at: nil)
+        _ = try pty.read(until: "\u{1B}[?25l")
+        // Released: what was pushed is popped, focus reporting turned off.
+      }
+      let written = try pty.read(until: "\u{1B}[?1004l")
+      #expect(written.contains("\u{1B}[<1u"))
     }
 
     @Test func thePlaygroundTakesRealMouseReports() throws {

@@ -228,3 +228,48 @@ import ViewTreeActions
     #expect(tree.textCaret == nil)
   }
 }
+
+/// The article "Text input", its Swift blocks as regions (`DocsCompileTests` checks that the
+/// article shows them).
+@Suite struct TextInputArticleTests {
+  @Test func theArticlesRenameBoxTypesLeavesAndComposes() throws {
+    var name = ""
+    var typedAt: [String] = []
+    // text-input-owner:begin
+    let tree = NodeTree("window") {
+      Node("list") {
+        Node("rename").focusable().takesText()
+          .bindKey("j k", to: "Leave")  // insert mode's way out, as vim users write it
+          .handleAction(InsertText.self) { insert in name += insert.text }
+      }
+      .bindKey("j", to: "Down").bindKey("d", to: "Delete")
+    }
+    tree.root.bindKey("ctrl+s", to: "Save")
+    // text-input-owner:end
+    try tree.focus(id: "rename")
+    let rename = tree.firstResponder
+    // text-input-keys:begin
+    for key in ["d", "shift+a", "j", "x"] {
+      print(rename.handleKey(try KeyChord(parsing: key)))
+    }
+    // insert "d" -> rename
+    // insert "A" -> rename
+    // j … (1 continuation)
+    // j cancelled (broken); replayed insert "j" -> rename; insert "x" -> rename
+    // text-input-keys:end
+    func print(_ value: Any) { typedAt.append("\(value)") }
+    #expect(name == "dAjx")
+    #expect(
+      typedAt == [
+        "insert \"d\" -> rename", "insert \"A\" -> rename", "j … (1 continuation)",
+        "j cancelled (broken); replayed insert \"j\" -> rename; insert \"x\" -> rename",
+      ])
+    // text-input-composition:begin
+    rename.updateComposition("n")  // the input method shows a preedit: keys are its
+    rename.updateComposition("ni")
+    rename.insertText("你")  // the commit: typed as InsertText, the composition ends
+    rename.insertText("pasted text", isPaste: true)  // a paste: never matched against bindings
+    // text-input-composition:end
+    #expect(name == "dAjx你pasted text")
+  }
+}

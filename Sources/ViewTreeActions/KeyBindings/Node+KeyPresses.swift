@@ -160,7 +160,7 @@ public enum KeyPressResult: CustomStringConvertible {
   /// The key cancelled the sequence that was pending, for the reason given; then, unless it was
   /// Escape, it was resolved on its own, with the result given.
   indirect case cancelled(PendingKeys, KeySequenceCancellation, then: KeyPressResult?)
-  /// The key typed text at a text owner (see ``ViewTree/ModifierHost/takesText()``), which
+  /// The key typed text at a text owner (see `ModifierHost.takesText()`), which
   /// triggered ``InsertText`` from it, with what happened to that action.
   case insertedText(InsertText, ActionOutcome)
   /// An input method is composing at the text owner (see `Node.updateComposition(_:)`): the key
@@ -180,7 +180,8 @@ public enum KeyPressResult: CustomStringConvertible {
     case .pending(let pending): "\(pending)"
     case .cancelled(let pending, let reason, let then):
       "\(pending.typed) cancelled (\(reason))" + (then.map { "; \($0)" } ?? "")
-    case .insertedText(let insert, let outcome): "\(insert): \(outcome)"
+    case .insertedText(let insert, let outcome):
+      "\(insert)" + (outcome.handler.map { " -> \($0.label)" } ?? ": \(outcome)")
     case .composing(let chord): "\(chord): composing"
     case .replayed(let results, let then):
       "replayed " + results.map(\.description).joined(separator: ", ") + (then.map { "; \($0)" } ?? "")

@@ -2,7 +2,7 @@ import Actions
 import ViewTree
 
 /// Text typed, committed by an input method, or pasted into a text owner (see
-/// ``ViewTree/ModifierHost/takesText()``): triggered from the owner, it bubbles like any action,
+/// `ModifierHost.takesText()`): triggered from the owner, it bubbles like any action,
 /// so the owner (or a node above it) handles it with `handleAction(InsertText.self)`, a trace
 /// records it, and a test can expect it.
 ///
