@@ -16,6 +16,8 @@ public final class DocumentModel {
   public var wraps = false
   /// The editor's zoom, in percent: a radio set of three items.
   public var zoom = 100
+  /// The new name typed into the rename box, while it is open (`n` in the list).
+  public var renaming: String?
 
   /// Creates the demo document.
   public init() {}

@@ -27,6 +27,11 @@ public final class EditorDemo {
   /// Set by the dialog's actions (its buttons' items, Escape): whether to delete every row. The
   /// dialog closes once the key press or the click is over.
   private var dialogChoice: Bool?
+  /// Set by the `Rename` action; the box opens once the key press is over.
+  private var wantsRename = false
+  /// Set by the rename box's actions: whether to keep the name typed. The box closes once the
+  /// key press is over.
+  private var renameChoice: Bool?
   /// Whether the panel shows the inspector rather than the menus (f2).
   public private(set) var showsInspector = false
   private var steps: [ActionStep] = []
@@ -47,6 +52,24 @@ public final class EditorDemo {
     try! tree.focus(id: "list")
     tree.stepObserver = { [weak self] step in self?.steps.append(step) }
     try! manager.register(AskAction { [weak self] in self?.wantsConfirmation = true }, as: "AskDeleteRows")
+    // The rename box: `n` opens it on the selected row; Enter or `j k` renames the row and closes
+    // it; Escape closes it; Backspace erases.
+    let isRenaming = { [weak self] in self?.model.renaming != nil }
+    try! manager.register(
+      AskAction(title: "Rename") { [weak self] in self?.wantsRename = true }, as: "Rename")
+    try! manager.register(
+      AskAction(title: "Finish Renaming", isAvailable: isRenaming) { [weak self] in self?.renameChoice = true
+      },
+      as: "FinishRename")
+    try! manager.register(
+      AskAction(title: "Cancel Renaming", isAvailable: isRenaming) { [weak self] in self?.renameChoice = false
+      },
+      as: "CancelRename")
+    try! manager.register(
+      AskAction(title: "Erase", isAvailable: isRenaming) {
+        model.renaming = model.renaming.map { String($0.dropLast()) }
+      },
+      as: "EraseRenameText")
     let isOpen = { [weak self] in self?.isConfirming ?? false }
     try! manager.register(
       AskAction(title: "Cancel", isAvailable: isOpen) { [weak self] in self?.dialogChoice = false },
@@ -115,10 +138,18 @@ public final class EditorDemo {
         .bindKey("del", to: "Delete").bindKey("backspace", to: "Delete").bindKey("up", to: "SelectPrevious")
         .bindKey("down", to: "SelectNext").bindKey("x", to: "AskDeleteRows")
         // A sequence, as in vim; in the list it hides the window's `g`, which begins it.
-        .bindKey("g g", to: "SelectFirst")
+        .bindKey("g g", to: "SelectFirst").bindKey("n", to: "Rename")
         .focusable()
         // Where a user keymap's `[List]` bindings apply (see `--keymap`).
         .keyContext("List")
+        if model.renaming != nil {
+          // A text owner: letters bound on the list and the window (d, g, r, l, w) are typed
+          // here; its own `j k` leaves it, as insert mode does in vim.
+          NodeDeclaration("rename").focusable().takesText()
+            .bindKey("enter", to: "FinishRename").bindKey("j k", to: "FinishRename")
+            .bindKey("escape", to: "CancelRename").bindKey("backspace", to: "EraseRenameText")
+            .handleAction(InsertText.self) { insert in model.renaming = (model.renaming ?? "") + insert.text }
+        }
       }
       // The list's Delete key asks for a generic "Delete"; the sidebar knows that means a row.
       .transformAction((any ManagedActionRequest).self) { request in
@@ -232,6 +263,8 @@ public final class EditorDemo {
       log.append(describe(result))
       render()
       closeConfirmationIfChosen()
+      openRenameBoxIfWanted()
+      closeRenameBoxIfChosen()
     }
     return Array(log[start...])
   }
@@ -278,14 +311,82 @@ public final class EditorDemo {
     }
   }
 
-  /// Pasted text: typed into the palette when it is open, otherwise logged and ignored.
-  public func paste(_ text: String) {
+  /// Pasted text: typed into the palette when it is open, into the rename box when it has the
+  /// focus (as `InsertText`, never matched against bindings), otherwise logged and ignored.
+  @discardableResult
+  public func paste(_ text: String) -> [String] {
+    let start = log.count
     if let query = paletteQuery {
       paletteQuery = query + text
       log.append("palette '\(paletteQuery ?? "")': " + paletteLines(limit: 3).joined(separator: " | "))
+    } else if tree.firstResponder.takesText {
+      log.append("\(tree.firstResponder.insertText(text, isPaste: true))")
+      render()
     } else {
       log.append("pasted \(text.count) characters (nothing here takes text)")
     }
+    return Array(log[start...])
+  }
+
+  /// An input method composing `text` at the rename box, as a toolkit reports it: the preedit
+  /// grows a character at a time (a key pressed meanwhile reaches no binding), then the input
+  /// method commits the text.
+  @discardableResult
+  public func compose(_ text: String) -> [String] {
+    let start = log.count
+    let owner = tree.firstResponder
+    guard owner.takesText else {
+      log.append("compose: nothing here takes text")
+      return []
+    }
+    var preedit = ""
+    for character in text {
+      preedit.append(character)
+      if let cancelled = owner.updateComposition(preedit) {
+        log.append("\(cancelled.typed) cancelled (composing)")
+      }
+      log.append("composing '\(preedit)': \(owner.handleKey(KeyChord(.character("j"))))")
+    }
+    log.append("commit: \(owner.insertText(text))")
+    render()
+    return Array(log[start...])
+  }
+
+  /// The rename box, once the key press that asked for it is over: on the selected row, focused.
+  private func openRenameBoxIfWanted() {
+    guard wantsRename else { return }
+    wantsRename = false
+    guard let selection = model.selection, model.rows.indices.contains(selection) else {
+      log.append("rename: no row selected")
+      return
+    }
+    model.renaming = ""
+    render()
+    do {
+      try tree.focus(id: "rename")
+      log.append("rename '\(model.rows[selection])': type a name; enter or j k to finish, escape to cancel")
+    } catch {
+      log.append("rename: \(error)")
+    }
+  }
+
+  /// Closes the rename box once its action chose to, renaming the selected row to what was typed
+  /// if it kept it and it is not empty; the focus goes back to the list.
+  private func closeRenameBoxIfChosen() {
+    guard let keep = renameChoice, let name = model.renaming else { return }
+    renameChoice = nil
+    // The focus goes back before the box goes away, so that it never falls to nothing.
+    do {
+      try tree.focus(id: "list")
+    } catch {
+      log.append("rename: \(error)")
+    }
+    model.renaming = nil
+    if keep, !name.isEmpty, let selection = model.selection, model.rows.indices.contains(selection) {
+      log.append("renamed '\(model.rows[selection])' to '\(name)'")
+      model.rows[selection] = name
+    }
+    render()
   }
 
   // MARK: - The footer and the inspector
@@ -327,6 +428,7 @@ public final class EditorDemo {
   public func keysTimedOut(_ result: KeyPressResult) {
     log.append(describe(result))
     render()
+    closeRenameBoxIfChosen()
   }
 
   /// The focused node as an inspector shows it: its modifiers and what ViewTreeActions knows about

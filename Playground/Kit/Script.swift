@@ -58,6 +58,12 @@ private func play(_ step: ScriptStep, on demo: EditorDemo) -> [String] {
     return demo.pointer(PointerInput(.move, at: location))
       + demo.pointer(PointerInput(.press(.primary), at: location))
       + demo.pointer(PointerInput(.release(.primary), at: location))
+  case .paste(let text): return demo.paste(text)
+  case .compose(let text): return demo.compose(text)
+  case .wait:
+    let start = demo.log.count
+    demo.keysTimedOut()
+    return Array(demo.log[start...])
   case .wheel(let lines):
     // Over the tree's second line, on the left.
     return demo.pointer(
@@ -82,7 +88,11 @@ public let usage = """
   effect at the focus with each toggle's state, ctrl+p opens a command palette of described
   commands (type to filter, Enter performs), and f2 shows an inspector of the focused node.
   q quits. ? then a key explains what the key does at the focus, and why: every binding of it,
-  from the nodes, the tree's defaults and the user keymap, and what became of each.
+  from the nodes, the tree's defaults and the user keymap, and what became of each. n in the list
+  opens a rename box that takes text: letters bound elsewhere (d, r, l, w) are typed into it, its
+  own j k (or Enter) renames the row, Escape cancels, and a j left waiting is typed after a
+  second; a paste goes in as text, and an input method's composition holds the keys until it
+  commits.
 
   --keymap FILE loads FILE as the user keymap (Playground/sample.keymap rebinds, blocks and
   unbinds keys, and binds j and k in the list and the editor differently), and shows the lines it
@@ -90,8 +100,10 @@ public let usage = """
 
   When standard input is not a terminal, or with --script, it plays steps without a terminal and
   prints each frame's log lines, then exits. STEPS are key chords, click:ID (a click on the node
-  with that id, where an 80 by 24 screen draws it) and wheel:N (N lines over the tree),
-  separated by commas or spaces, such as "tab, del, click:blue, ctrl+z". Without --script it
+  with that id, where an 80 by 24 screen draws it), wheel:N (N lines over the tree), paste:TEXT,
+  compose:TEXT (an input method composing TEXT, then committing it) and wait (the key sequence
+  timer running out), separated by commas or spaces, such as "tab, del, click:blue, ctrl+z" or
+  "n, d, j, x, paste:ok, compose:你好, j, k". Without --script it
   plays this tour:
     \(defaultTour)
   """

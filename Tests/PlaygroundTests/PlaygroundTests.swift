@@ -28,6 +28,27 @@ import ViewTreeActions
     #expect(throws: KeymapFileError.self) { try readKeymap(at: "/nonexistent/keymap") }
   }
 
+  @Test func theRenameBoxTakesTextReplaysAPrefixAndComposes() throws {
+    var lines: [String] = []
+    runScript(try parseScript("n, d, shift+w, j, x, paste:ok, compose:你好, j, wait, j, k")) {
+      lines.append($0)
+    }
+    let log = lines.joined(separator: "\n")
+    for expected in [
+      "rename 'Methods': type a name", "insert \"d\" -> rename", "insert \"W\" -> rename",
+      "j cancelled (broken); replayed insert \"j\" -> rename; insert \"x\" -> rename",
+      "paste \"ok\"", "composing '你': j: composing", "insert \"你好\"",
+      "j cancelled (timedOut); replayed insert \"j\" -> rename", "j k -> FinishRename",
+      "renamed 'Methods' to 'dWjxok你好j'", "done: focus list",
+    ] {
+      #expect(log.contains(expected), "the rename script did not print \(expected)")
+    }
+    // The list's and the window's letters did nothing while the box had the focus.
+    #expect(!log.contains("w -> ToggleWrap") && log.contains("done: focus list, rows 5, color default"))
+    #expect(throws: ScriptError.self) { try parseScript("paste:") }
+    #expect(try parseScript("paste:a compose:b wait") == [.paste("a"), .compose("b"), .wait])
+  }
+
   @Test func theScriptedTourExercisesEveryFeature() throws {
     var lines: [String] = []
     runScript(try parseScript(defaultTour)) { lines.append($0) }
