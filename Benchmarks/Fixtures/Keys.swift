@@ -19,6 +19,23 @@ package final class KeyState {
   }
 }
 
+/// The chain of `KeyState` (its bindings included), its leaf a text owner that handles the
+/// `InsertText` a typed character becomes.
+package final class TextOwnerState {
+  package let tree: NodeTree
+  package let chord = KeyChord(.character("a"))
+
+  package init() {
+    let (chainTree, leaf) = makeChain(depth: 16, providers: 4)
+    chainTree.root.bindKey("ctrl+s", to: "Save").bindKey("a", to: "Save")
+    leaf.parent!.bindKey("ctrl+o", to: "Open")
+    leaf.takesText().handleAction(InsertText.self) { sink($0) }
+    try! chainTree.focus(leaf.focusable())
+    tree = chainTree
+    guard case .insertedText = tree.firstResponder.handleKey(chord) else { fatalError("a was not typed") }
+  }
+}
+
 /// `g g` bound at the root, 16 levels above the focus, beside the bindings of `KeyState`, with
 /// its first `g` pressed: resolving `chord` is the second key of the sequence.
 package final class SequenceState {

@@ -153,6 +153,27 @@ let benchmarks: @Sendable () -> Void = {
     KeyState()
   }
 
+  // A character typed at a text owner 16 levels deep, which the root binds too: it becomes the
+  // InsertText the owner handles.
+  Benchmark("TypeCharacter16Deep") { benchmark, state in
+    for _ in benchmark.scaledIterations {
+      blackHole(state.tree.firstResponder.handleKey(state.chord))
+    }
+  } setup: {
+    TextOwnerState()
+  }
+
+  // Text inserted at the same text owner (an input method's commit, a paste): the InsertText
+  // action alone, handled at the owner 16 levels deep.
+  Benchmark("InsertText16Deep") { benchmark, state in
+    let owner = state.tree.firstResponder
+    for _ in benchmark.scaledIterations {
+      blackHole(owner.insertText("a"))
+    }
+  } setup: {
+    TextOwnerState()
+  }
+
   // Resolving a chord nothing on the path binds (a letter typed into a field) from the same
   // focus: the walk goes to the top, then through the tree's standard defaults.
   Benchmark("ResolveUnboundKey16Deep") { benchmark, state in

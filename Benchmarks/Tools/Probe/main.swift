@@ -228,6 +228,15 @@ let probes: [String: () -> Loop] = [
     let state = KeyState()
     return { count in for _ in 0..<count { sink(state.tree.firstResponder.resolveKey(state.chord)) } }
   },
+  "TypeCharacter16Deep": {
+    let state = TextOwnerState()
+    return { count in for _ in 0..<count { sink(state.tree.firstResponder.handleKey(state.chord)) } }
+  },
+  "InsertText16Deep": {
+    let state = TextOwnerState()
+    let owner = state.tree.firstResponder
+    return { count in for _ in 0..<count { sink(owner.insertText("a")) } }
+  },
   "PressKey16Deep": {
     let state = KeyState()
     return { count in for _ in 0..<count { sink(state.tree.firstResponder.handleKey(state.chord)) } }

@@ -527,7 +527,7 @@ extension Node {
   private func press(_ stroke: borrowing Stroke) -> Press {
     if stroke.kind == .release { return release(stroke) }
     let isTextOwner = takesText
-    if isTextOwner, !composition.isEmpty { return .finished(.composing(stroke.chord)) }
+    if isTextOwner, isComposing { return .finished(.composing(stroke.chord)) }
     // A sequence pending here is continued, cancelled by Escape, or broken by the key.
     if hasAttachments, hasAttachment(PendingHereAttachment.self) {
       let top = root
@@ -554,6 +554,19 @@ extension Node {
         return finish(stroke, index, resolution, top: top, cancelling: cancelling)
       }
     }
+    // At a text owner, a key that types text needs no walk past the owner, as the ancestors'
+    // bindings come after text: only a keymap's priority bindings and the owner's own go first.
+    if isTextOwner, let text = stroke.chord.typedText(in: stroke.alternates), !bindsHere(stroke) {
+      let top = root
+      if top.treeKeys == nil {
+        var cancelling: (PendingKeys, KeySequenceCancellation)?
+        if let state = top.pendingKeys {
+          top.pendingKeys = nil
+          cancelling = (state.pending(at: state.node ?? self), .focusMoved)
+        }
+        return .insert(InsertText(text), cancelling: cancelling)
+      }
+    }
     // Otherwise the key is resolved on its own, in the walk that finds the top; a sequence
     // pending elsewhere (the focus moved, or its node is gone) is cancelled.
     let (index, resolution, top) = resolveKey(startingWith: stroke)
@@ -567,6 +580,21 @@ extension Node {
       return .insert(InsertText(text), cancelling: cancelling)
     }
     return finish(stroke, index, resolution, top: top, cancelling: cancelling)
+  }
+
+  /// Whether this node binds the stroke's chord, or one of its alternates, itself (as the first
+  /// key of a binding in effect here).
+  private func bindsHere(_ stroke: borrowing Stroke) -> Bool {
+    guard hasAttachments, hasAttachment(KeyBindingsAttachment.self) else { return false }
+    let (chord, alternates) = (stroke.chord, stroke.alternates)
+    return withAttachment(KeyBindingsAttachment.self) { list in
+      list.bindings.contains { binding in
+        let first = binding.keys.chords[0]
+        let matches =
+          first == chord || (alternates.map { $0.candidate(1) == first || $0.candidate(2) == first } ?? false)
+        return matches && appliesHere(binding.role)
+      }
+    } ?? false
   }
 
   /// The text a key types at this text owner, when it resolved to nothing the owner keeps before

@@ -81,6 +81,13 @@ extension Node {
   /// is: while it is not empty, key events reach no binding (see ``updateComposition(_:)``).
   public var composition: String { takesText ? self[attachment: TextOwnerStateAttachment.self].preedit : "" }
 
+  /// Whether an input method is composing at this node, known to be a text owner: its state is
+  /// looked up only if it has one.
+  var isComposing: Bool {
+    hasAttachment(TextOwnerStateAttachment.self)
+      && !self[attachment: TextOwnerStateAttachment.self].preedit.isEmpty
+  }
+
   /// Tells this text owner what an input method is composing (its preedit): a toolkit calls it
   /// as its input method reports the preedit, and ``insertText(_:isPaste:)`` with what the input
   /// method commits. A composition that starts cancels the key sequence pending in the tree,
