@@ -249,7 +249,7 @@ public final class EditorDemo {
     case _ where explainsNextKey:
       explainsNextKey = false
       log.append("why \(chord) at \(focusLabel):")
-      let explanation = tree.explainKey(chord, at: tree.firstResponder)
+      let explanation = tree.explainKey(event, at: tree.firstResponder)
       log.append(contentsOf: explanation.description.split(separator: "\n").map { "  " + $0 })
     default:
       steps = []

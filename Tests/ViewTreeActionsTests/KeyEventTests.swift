@@ -147,6 +147,21 @@ import ViewTreeActions
     #expect(log.entries == ["Copy", "Outer"])
   }
 
+  @Test func explainingAnEventSaysWhichChordMatched() throws {
+    let (tree, editor) = try makeTree(Log())
+    tree.root.bindKey("ctrl+c", to: "Copy")
+    let event = KeyEvent(KeyChord(.character("с"), modifiers: .control), baseKey: .character("c"))
+    let explanation = tree.explainKey(event, at: editor)
+    #expect(explanation.tried == [KeyChord(.character("с"), modifiers: .control)])
+    #expect(explanation.chord == (try chord("ctrl+c")))
+    #expect(explanation.winner?.binding.identifier.text == "Copy")
+    #expect(explanation.description.hasPrefix("ctrl+с: no binding; ctrl+c:\n0: ctrl+c -> Copy"))
+    // The reported chord, when bound, is explained with nothing tried before it.
+    editor.bindKey(KeySequence([KeyChord(.character("с"), modifiers: .control)]), to: "Outer")
+    #expect(tree.explainKey(event, at: editor).tried.isEmpty)
+    #expect(tree.explainKey(KeyEvent(try chord("f9")), at: editor).description == "f9: no binding")
+  }
+
   @Test func theShiftedKeyIsTriedWithShiftFoldedIn() throws {
     let log = Log()
     let (tree, editor) = try makeTree(log)

@@ -273,3 +273,38 @@ import ViewTreeActions
     #expect(name == "dAjx你pasted text")
   }
 }
+
+// text-input-gtk:begin
+/// A GTK-based toolkit's input method context, as its engine wraps `GtkIMContext`.
+protocol InputMethodContext {
+  /// `gtk_im_context_set_cursor_location`, in the window's coordinates.
+  func setCursorLocation(x: Int, y: Int, width: Int, height: Int)
+}
+
+/// After each layout and each key: the input method's window goes beside the focused text
+/// owner's caret, which the owner reported with `textCaret` when it drew.
+func placeInputMethod(_ context: some InputMethodContext, for tree: NodeTree) {
+  guard let caret = tree.textCaret else { return }
+  context.setCursorLocation(
+    x: Int(caret.x), y: Int(caret.y), width: Int(caret.width), height: Int(caret.height))
+}
+// text-input-gtk:end
+
+/// An input method context that records where it was told the cursor is.
+final class RecordingInputMethod: InputMethodContext {
+  var locations: [[Int]] = []
+  func setCursorLocation(x: Int, y: Int, width: Int, height: Int) { locations.append([x, y, width, height]) }
+}
+
+extension TextInputArticleTests {
+  @Test func theArticlesToolkitPlacesItsInputMethodAtTheCaret() throws {
+    let tree = NodeTree("window") { Node("name").focusable().takesText() }
+    let context = RecordingInputMethod()
+    placeInputMethod(context, for: tree)
+    #expect(context.locations.isEmpty)
+    try tree.focus(id: "name")
+    tree.firstResponder.textCaret = NodeFrame(x: 120, y: 40, width: 2, height: 18)
+    placeInputMethod(context, for: tree)
+    #expect(context.locations == [[120, 40, 2, 18]])
+  }
+}

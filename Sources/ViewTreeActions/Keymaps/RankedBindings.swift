@@ -381,10 +381,14 @@ public struct KeyCandidate: CustomStringConvertible {
 /// Every binding a key press at a node considers, in the order they are taken, and what became
 /// of each (see `NodeTree.explainKey(_:at:)`).
 public struct KeyExplanation: CustomStringConvertible {
-  /// The chord explained.
+  /// The chord explained: for a key event, the one a binding took (see
+  /// `NodeTree.explainKey(_:at:)-(KeyEvent,_)`).
   public let chord: KeyChord
   /// The candidates, in precedence order.
   public let candidates: [KeyCandidate]
+  /// For a key event, the chords tried before ``chord`` that no binding took: the reported chord,
+  /// then the shifted key (see `KeyEvent.alternates`). Empty when the reported chord matched.
+  public var tried: [KeyChord] = []
 
   /// The candidate that takes the key, if any: a block says the key does nothing, and a
   /// ``KeyCandidate/Verdict/disabled`` one that its action is disabled.
@@ -392,12 +396,52 @@ public struct KeyExplanation: CustomStringConvertible {
 
   /// One line per candidate, numbered as `shadowed(by:)` and `blocked(by:)` count.
   public var description: String {
-    guard !candidates.isEmpty else { return "\(chord): no binding" }
-    return candidates.enumerated().map { "\($0.offset): \($0.element)" }.joined(separator: "\n")
+    let passed = tried.map { "\($0): no binding; " }.joined() + (tried.isEmpty ? "" : "\(chord):\n")
+    guard !candidates.isEmpty else { return passed + "\(chord): no binding" }
+    return passed + candidates.enumerated().map { "\($0.offset): \($0.element)" }.joined(separator: "\n")
   }
 }
 
 extension NodeTree {
+  /// Why a key event does what it does at a node, as a press: the explanation of the first of its
+  /// chord and its alternates (see ``KeyEvent/alternates``) that a binding takes, as
+  /// `Node.handleKey(_:)` tries them, with the chords tried before it in
+  /// ``KeyExplanation/tried``; the reported chord's when none is taken.
+  ///
+  /// ```swift
+  /// let event = KeyEvent(KeyChord(.character("с"), modifiers: .control), baseKey: .character("c"))
+  /// print(tree.explainKey(event, at: tree.firstResponder))
+  /// // ctrl+с: no binding; ctrl+c:
+  /// // 0: ctrl+c -> Copy [nodes on window, depth 0]: wins
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - event: The key event.
+  ///   - node: Where it is pressed; the focus, for a key press.
+  /// - Returns: The candidates of the chord that matched, and the chords tried before it.
+  /// - Complexity: That of ``explainKey(_:at:)-(KeyChord,_)`` for each chord tried (three at most).
+  public func explainKey(_ event: KeyEvent, at node: Node) -> KeyExplanation {
+    var tried: [KeyChord] = []
+    for chord in [event.chord] + event.alternates {
+      var explanation = explainKey(chord, at: node)
+      // As a key press resolves: a binding in effect takes the chord, whatever its action's
+      // state; a block leaves it unbound, and the next chord is tried.
+      let taken = explanation.candidates.contains { candidate in
+        switch candidate.verdict {
+        case .wins: !candidate.isBlock
+        case .waitsForSequence, .unavailable, .disabled: true
+        default: false
+        }
+      }
+      if taken {
+        explanation.tried = tried
+        return explanation
+      }
+      tried.append(chord)
+    }
+    return explainKey(event.chord, at: node)
+  }
+
   /// Why a key does what it does at a node: every binding whose keys begin with `chord`, from
   /// the nodes, the tree's defaults and its keymaps, in the order of precedence (see
   /// ``Keymap``), each with its layer, source, match depth, predicate, and what became of it.
