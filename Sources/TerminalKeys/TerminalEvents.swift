@@ -49,7 +49,10 @@ public enum TerminalEvent: CustomStringConvertible {
 /// ```
 ///
 /// Events come in the order the terminal sent them, each once. The source holds the tree it is
-/// given, and reads on the task that iterates it: use it from the tree's isolation.
+/// given, and reads on the task that iterates it: use it from the tree's isolation. A read
+/// blocks that task's thread while it waits (for at most 100 ms at a time when iterated
+/// asynchronously, so that a cancellation ends the sequence soon): run it on a thread of its
+/// own, or on the main actor of a program that only waits for the terminal.
 public final class TerminalEvents: AsyncSequence {
   /// The terminal read.
   public let terminal: RawTerminal
@@ -84,6 +87,10 @@ public final class TerminalEvents: AsyncSequence {
     size = terminal.size
   }
 
+  /// Whether the input ended and every event before its end was handed over: ``next()`` returns
+  /// `nil` from now on.
+  public var hasEnded: Bool { ended && queuedStart >= queued.count }
+
   /// The next event, waiting for it as long as it takes; `nil` once the input ended.
   ///
   /// - Returns: The event, or `nil` at the end of input.
@@ -92,7 +99,8 @@ public final class TerminalEvents: AsyncSequence {
   /// The next event, waiting for it until `deadline` at the latest.
   ///
   /// - Parameter deadline: When to give up waiting, or `nil` to wait as long as it takes.
-  /// - Returns: The event; `nil` at the end of input, or when `deadline` passed with none.
+  /// - Returns: The event; `nil` at the end of input (``hasEnded`` says so), or when `deadline`
+  ///   passed with none.
   public func next(until deadline: ContinuousClock.Instant?) -> TerminalEvent? {
     while true {
       if queuedStart < queued.count {
@@ -157,7 +165,7 @@ public final class TerminalEvents: AsyncSequence {
       while !Task.isCancelled {
         // Short waits, so that a cancellation ends the sequence soon.
         if let event = source.next(until: .now + .milliseconds(100)) { return event }
-        if source.ended, source.queuedStart >= source.queued.count { return nil }
+        if source.hasEnded { return nil }
         await Task.yield()
       }
       return nil

@@ -155,6 +155,7 @@ import ViewTreeActions
         if seen.count == 4 { pty.closeController() }
       }
       #expect(seen == ["g", "g (release)", "escape", "ctrl+s"])
+      #expect(events.hasEnded)
       #expect(events.next() == nil)
     }
 

@@ -151,6 +151,27 @@ import ViewTreeActions
     #expect(log.entries == ["+你", "Save"])
   }
 
+  @Test func aCompositionAtANodeThatTakesNoTextGatesNothing() throws {
+    let log = Log()
+    let tree = try makeTree(log)
+    try tree.focus(id: "other")
+    let other = tree.firstResponder
+    try press(tree, "g")
+    #expect(other.updateComposition("n") == nil)
+    #expect(other.composition.isEmpty)
+    #expect(tree.pendingKeys?.typed.description == "g")
+    try press(tree, "g")
+    #expect(log.entries == ["Top"])
+  }
+
+  @Test func theAwaitedKeyPressTypesAndReplaysAsTheSynchronousOneDoes() async throws {
+    let log = Log()
+    let tree = try makeTree(log)
+    let owner = tree.firstResponder
+    for key in ["d", "j", "x", "ctrl+s"] { await owner.handleKey(try KeyChord(parsing: key)) }
+    #expect(log.entries == ["+d", "+j", "+x", "Save"])
+  }
+
   @Test func aPasteIsInsertedAndNeverMatchedAgainstBindings() throws {
     let log = Log()
     let tree = try makeTree(log)

@@ -71,7 +71,8 @@ extension Node {
 
   /// Where this text owner's caret is, in the coordinates of the frames the tree's nodes declare
   /// (see `NodeTree.textCaret`): what an input method places its window beside. The owner sets
-  /// it when the caret moves; `nil` (the default) when it has not said.
+  /// it when the caret moves; `nil` (the default) when it has not said, and always on a node that
+  /// does not take text (a caret set there is kept for when it does).
   public var textCaret: NodeFrame? {
     get { takesText ? self[attachment: TextOwnerStateAttachment.self].caret : nil }
     set { self[attachment: TextOwnerStateAttachment.self].caret = newValue }
@@ -94,11 +95,14 @@ extension Node {
   /// with no replay; while the preedit is not empty, key events do nothing
   /// (``KeyPressResult/composing(_:)``): the input method has them.
   ///
+  /// On a node that does not take text, the preedit is kept but gates nothing, and
+  /// ``composition`` stays empty, until the node takes text.
+  ///
   /// - Parameter preedit: The text being composed; empty when the composition ends.
   /// - Returns: The key sequence the composition's start cancelled, if any.
   @discardableResult
   public func updateComposition(_ preedit: String) -> PendingKeys? {
-    let starts = composition.isEmpty && !preedit.isEmpty
+    let starts = takesText && composition.isEmpty && !preedit.isEmpty
     self[attachment: TextOwnerStateAttachment.self].preedit = preedit
     guard starts, let tree = root.tree else { return nil }
     return tree.cancelPendingKeys()
