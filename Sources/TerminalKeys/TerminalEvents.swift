@@ -139,7 +139,6 @@ public final class TerminalEvents: AsyncSequence {
       if let tree, let due = tree.pendingKeysDeadline, now >= due, let result = tree.pendingKeysTimedOut() {
         queued.append(.keysTimedOut(result))
       }
-      if let idle, queued.isEmpty, now >= lastEvent + idle { queued.append(.idle) }
     case .endOfInput:
       queue(decoder.flush())
       ended = true
@@ -148,6 +147,8 @@ public final class TerminalEvents: AsyncSequence {
       size = now
       queued.append(.input(.resize(columns: now.columns, rows: now.rows)))
     }
+    // Idle only when nothing at all happened: a new size is an event too.
+    if let idle, queued.isEmpty, !ended, ContinuousClock.now >= lastEvent + idle { queued.append(.idle) }
     if !queued.isEmpty { lastEvent = .now }
   }
 
