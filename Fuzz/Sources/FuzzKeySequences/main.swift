@@ -113,6 +113,8 @@ func describe(_ result: KeyPressResult) -> String {
     "pending \(pending.typed) (\(pending.continuations.map { "\($0.keys)" }.joined(separator: ", ")))"
   case .cancelled(let pending, let reason, let then):
     "cancelled \(pending.typed) (\(reason))" + (then.map { "; " + describe($0) } ?? "")
+  // No node here takes text: the reference has no words for these, and they must not occur.
+  case .insertedText, .composing, .replayed: preconditionFailure("\(result) without a text owner")
   }
 }
 
