@@ -92,12 +92,17 @@ public final class RawTerminal {
   ///     process. A terminal that does not speak the protocol ignores them.
   ///   - focusReporting: Whether the terminal reports gaining and losing the focus
   ///     (`TerminalInput.focusIn`, `.focusOut`; mode 1004); restoring turns it off.
+  ///   - bracketedPaste: Whether the terminal marks pasted text (mode 2004, on by default), so
+  ///     that it arrives as one `TerminalInput.paste` rather than as typed keys: without it a
+  ///     pasted `dd` is two presses of `d`, which run whatever `d` is bound to. Restoring turns
+  ///     it off, also when a signal ends the process.
   /// - Throws: ``TerminalError/notATerminal(fileDescriptor:)`` when `input` is not a terminal (a
   ///   pipe or a file: read it as bytes instead), ``TerminalError/alreadyRaw`` when another
   ///   `RawTerminal` is raw, ``TerminalError/systemCall(_:errno:)`` when the terminal refuses.
   public init(
     input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, alternateScreen: Bool = false,
-    mouse: MouseReporting = .off, keyboard: KeyboardEnhancements = [], focusReporting: Bool = false
+    mouse: MouseReporting = .off, keyboard: KeyboardEnhancements = [], focusReporting: Bool = false,
+    bracketedPaste: Bool = true
   ) throws(TerminalError) {
     guard isatty(input) == 1 else { throw .notATerminal(fileDescriptor: input) }
     var attributes = termios()
@@ -107,9 +112,11 @@ public final class RawTerminal {
     saved.attributes = attributes
     saved.input = input
     saved.output = output
-    // What restoring writes, from a signal handler too: mouse reporting off, then the screen.
+    // What restoring writes, from a signal handler too: bracketed paste and mouse reporting off,
+    // then the screen.
     saved.leaveSequence =
-      (mouse == .off ? [] : MouseReporting.disable) + (alternateScreen ? leaveAlternateScreen : [])
+      (bracketedPaste ? Array("\u{1B}[?2004l".utf8) : [])
+      + (mouse == .off ? [] : MouseReporting.disable) + (alternateScreen ? leaveAlternateScreen : [])
     leaveModes = saved.leaveSequence
     if focusReporting { leaveModes = Array("\u{1B}[?1004l".utf8) + leaveModes }
     // The handlers come first: a signal between raw mode and its handler would end the process
@@ -130,6 +137,7 @@ public final class RawTerminal {
     installExitHandler()
     if alternateScreen { write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J") }
     if mouse != .off { write(mouse.enable) }
+    if bracketedPaste { write("\u{1B}[?2004h") }
     if focusReporting {
       updateLeaveSequence()
       write("\u{1B}[?1004h")

@@ -290,6 +290,25 @@ import ViewTreeActions
       #expect(written.contains("\u{1B}[<1u"))
     }
 
+    @Test func bracketedPasteIsOnByDefaultAndTurnedOffOnRelease() throws {
+      // Without mode 2004 a real terminal types a paste as keys: a pasted `dd` would run a `d`
+      // binding twice.
+      let pty = try PseudoTerminal()
+      do {
+        let terminal = try RawTerminal(input: pty.terminal, output: pty.terminal)
+        terminal.placeCursor(at: nil)
+        let written = try pty.read(until: "\u{1B}[?25l")
+        #expect(written.contains("\u{1B}[?2004h"))
+      }
+      _ = try pty.read(until: "\u{1B}[?2004l")
+      do {
+        let terminal = try RawTerminal(input: pty.terminal, output: pty.terminal, bracketedPaste: false)
+        terminal.placeCursor(at: nil)
+        let written = try pty.read(until: "\u{1B}[?25l")
+        #expect(!written.contains("\u{1B}[?2004h"))
+      }
+    }
+
     @Test func thePlaygroundTakesRealMouseReports() throws {
       // The Playground on a pseudo-terminal of 80 by 24, as a user's terminal runs it: it turns
       // mouse reporting on; a click on the editor's line (SGR reports, 1-based cells) focuses the

@@ -568,7 +568,10 @@ import ViewTreeActions
     var generator = SystemRandomNumberGenerator()
     let bytes = (0..<1_000_000).map { _ in UInt8.random(in: 0...127, using: &generator) }
     let keymap = Keymap(parsing: String(decoding: bytes, as: UTF8.self))
-    let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).count
+    // Lines end at LF, CR or CRLF.
+    let text = String(decoding: bytes, as: UTF8.self)
+    let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
+      .count
     #expect(keymap.issues.count + keymap.entries.count <= lines)
   }
 

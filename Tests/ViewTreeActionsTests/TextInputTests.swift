@@ -134,8 +134,10 @@ import ViewTreeActions
     let tree = try makeTree(log)
     let owner = tree.firstResponder
     try press(tree, "j")
-    // A composition that starts cancels the pending prefix, without a replay.
+    // A composition that starts ends the pending prefix first: text, so it is typed.
     #expect(owner.updateComposition("n")?.typed.description == "j")
+    #expect(log.entries == ["+j"])
+    log.entries.removeAll()
     #expect(owner.composition == "n")
     for chord in try KeySequence(parsing: "i ctrl+s k").chords {
       guard case .composing = owner.handleKey(chord) else {

@@ -129,7 +129,9 @@ struct PendingState {
 
 /// Why a pending key sequence was cancelled.
 public enum KeySequenceCancellation: Hashable, Sendable {
-  /// Escape was pressed; it does nothing else.
+  /// Escape was pressed. It does nothing else, unless the prefix was text at a text owner: then
+  /// the prefix is typed, and Escape resolves on its own (vim's insert mode types the `j` of a
+  /// pending `j k`, then leaves).
   case escape
   /// The key pressed does not continue the sequence; it was resolved on its own.
   case broken
@@ -141,6 +143,10 @@ public enum KeySequenceCancellation: Hashable, Sendable {
   case bindingsRemoved
   /// The caller's timer ran out (see `NodeTree.pendingKeysTimedOut()`).
   case timedOut
+  /// Text arrived while it was pending: a paste, an input method's commit, or a composition that
+  /// starts (see `Node.insertText(_:isPaste:)` and `Node.updateComposition(_:)`). A prefix that
+  /// is text was typed before it.
+  case text
 }
 
 /// What a key press did.
@@ -363,7 +369,8 @@ extension Node {
   /// next key press. It is ``handleKey(_:)-(KeyEvent)`` with a press of `chord`.
   ///
   /// A pending sequence ends when a key completes it, and is cancelled, as the result says, when:
-  /// - Escape is pressed (it does nothing else);
+  /// - Escape is pressed (it does nothing else, unless the prefix was text at a text owner: then
+  ///   the prefix is typed and Escape resolved on its own; see <doc:TextInput>);
   /// - a key does not continue it: the key is then resolved on its own;
   /// - a key is pressed at another node (the focus moved): resolved on its own;
   /// - none of its continuations is still bound: resolved on its own;
@@ -418,7 +425,7 @@ extension Node {
 
   /// What a resolved press does once its binding's identifier is performed, falling through
   /// while the action is unavailable; text is inserted, and a replayed prefix replayed, here.
-  private func performing(_ pressed: consuming Press) -> KeyPressResult {
+  fileprivate func performing(_ pressed: consuming Press) -> KeyPressResult {
     switch consume pressed {
     case .finished(let result): return result
     case .perform(var binding, let request, let cancelling):
@@ -528,30 +535,32 @@ extension Node {
     if stroke.kind == .release { return release(stroke) }
     let isTextOwner = takesText
     if isTextOwner, isComposing { return .finished(.composing(stroke.chord)) }
-    // A sequence pending here is continued, cancelled by Escape, or broken by the key.
+    // A sequence pending here is continued by the key, or ended by it: by the rule every end of
+    // a prefix follows (see `settle(_:_:)`), then the key is resolved on its own, unless it was
+    // Escape and ending the prefix was all it did.
+    var cancelling: (PendingKeys, KeySequenceCancellation)?
     if hasAttachments, hasAttachment(PendingHereAttachment.self) {
       let top = root
       if let state = top.pendingKeys, state.node === self {
-        top.pendingKeys = nil
-        if stroke.chord == KeyChord(.escape) {
-          return .finished(.cancelled(state.pending(at: self), .escape, then: nil))
-        }
-        for index in 0..<3 {
-          if let chord = stroke.candidate(index),
-            let continued = state.resolution(continuedBy: chord, at: self)
-          {
-            return finish(stroke, index, continued, top: top, cancelling: nil)
+        let isEscape = stroke.chord == KeyChord(.escape)
+        if !isEscape {
+          for index in 0..<3 {
+            if let chord = stroke.candidate(index),
+              let continued = state.resolution(continuedBy: chord, at: self)
+            {
+              top.pendingKeys = nil
+              return finish(stroke, index, continued, top: top, cancelling: nil)
+            }
           }
         }
-        let cancelling = (
-          state.pending(at: self),
-          state.hasBoundContinuation(at: self) ? KeySequenceCancellation.broken : .bindingsRemoved
-        )
-        if isTextOwner, let prefix = state.textPrefix {
-          return .replay(prefix, cancelling: cancelling, then: copy stroke)
+        let reason: KeySequenceCancellation =
+          isEscape ? .escape : state.hasBoundContinuation(at: self) ? .broken : .bindingsRemoved
+        switch settle(state, reason, top: top) {
+        case .replay(let prefix, let ended): return .replay(prefix, cancelling: ended, then: copy stroke)
+        case .cancelled(let ended):
+          if isEscape { return .finished(.cancelled(ended.0, .escape, then: nil)) }
+          cancelling = ended
         }
-        let (index, resolution, _) = resolveKey(startingWith: stroke)
-        return finish(stroke, index, resolution, top: top, cancelling: cancelling)
       }
     }
     // At a text owner, a key that types text needs no walk past the owner, as the ancestors'
@@ -559,8 +568,7 @@ extension Node {
     if isTextOwner, let text = stroke.chord.typedText(in: stroke.alternates), !bindsHere(stroke) {
       let top = root
       if top.treeKeys == nil {
-        var cancelling: (PendingKeys, KeySequenceCancellation)?
-        if let state = top.pendingKeys {
+        if cancelling == nil, let state = top.pendingKeys {
           top.pendingKeys = nil
           cancelling = (state.pending(at: state.node ?? self), .focusMoved)
         }
@@ -570,8 +578,7 @@ extension Node {
     // Otherwise the key is resolved on its own, in the walk that finds the top; a sequence
     // pending elsewhere (the focus moved, or its node is gone) is cancelled.
     let (index, resolution, top) = resolveKey(startingWith: stroke)
-    var cancelling: (PendingKeys, KeySequenceCancellation)?
-    if let state = top.pendingKeys {
+    if cancelling == nil, let state = top.pendingKeys {
       top.pendingKeys = nil
       // A node that is gone took the focus that typed the sequence with it.
       cancelling = (state.pending(at: state.node ?? self), .focusMoved)
@@ -796,12 +803,42 @@ enum KeySequenceTimeoutAttachment: NodeAttachmentKey {
   static var defaultValue: Duration? { .seconds(1) }
 }
 
+/// How a pending prefix ends (see `Node.settle(_:_:top:)`).
+private enum Settlement {
+  /// Its keys are typed, each as its own binding if it has one, else as text.
+  case replay([KeyChord], (PendingKeys, KeySequenceCancellation))
+  /// It is dropped.
+  case cancelled((PendingKeys, KeySequenceCancellation))
+}
+
 extension Node {
-  /// Replays `prefix` at this text owner, as its sequence timed out.
-  fileprivate func replay(_ prefix: [KeyChord], cancelling: (PendingKeys, KeySequenceCancellation))
-    -> KeyPressResult
-  {
-    performing(.replay(prefix, cancelling: cancelling, then: nil))
+  /// Ends `state`, the sequence pending in the tree whose top-most node is `top`, because of
+  /// what arrived at this node (a key that does not continue it, Escape, text, the timer): by one
+  /// rule, so that keys and text arrive in the order they were typed. A prefix that is text,
+  /// pending at this node while it takes text and no input method composes, is replayed;
+  /// any other prefix is cancelled.
+  fileprivate func settle(_ state: PendingState, _ reason: KeySequenceCancellation, top: Node) -> Settlement {
+    top.pendingKeys = nil
+    let ended = (state.pending(at: state.node ?? self), reason)
+    guard state.node === self, takesText, !isComposing, let prefix = state.textPrefix else {
+      return .cancelled(ended)
+    }
+    return .replay(prefix, ended)
+  }
+
+  /// Ends the sequence pending in this node's tree because text arrives at this node (a paste,
+  /// an input method's commit, or a composition that starts), as `settle(_:_:top:)` says, and
+  /// replays its prefix here if it is text.
+  ///
+  /// - Returns: What ending it did; `nil` when no sequence was pending.
+  @discardableResult
+  func settlePendingKeysForText() -> KeyPressResult? {
+    let top = root
+    guard let state = top.pendingKeys else { return nil }
+    switch settle(state, .text, top: top) {
+    case .replay(let prefix, let ended): return performing(.replay(prefix, cancelling: ended, then: nil))
+    case .cancelled(let ended): return .cancelled(ended.0, ended.1, then: nil)
+    }
   }
 }
 
@@ -893,15 +930,17 @@ extension NodeTree {
   ///   prefix was replayed; `nil` when no sequence was pending.
   @discardableResult
   public func pendingKeysTimedOut() -> KeyPressResult? {
-    guard let state = root.pendingKeys else { return nil }
-    root.pendingKeys = nil
-    guard let node = state.node else { return nil }
-    let cancelled = state.pending(at: node)
-    guard node === firstResponder, node.takesText, node.composition.isEmpty, let prefix = state.textPrefix
-    else {
-      return .cancelled(cancelled, .timedOut, then: nil)
+    let top = root
+    guard let state = top.pendingKeys else { return nil }
+    guard let node = state.node else {
+      top.pendingKeys = nil
+      return nil
     }
-    return node.replay(prefix, cancelling: (cancelled, .timedOut))
+    // Settled at the focus: a prefix whose focus moved is dropped.
+    switch firstResponder.settle(state, .timedOut, top: top) {
+    case .replay(let prefix, let ended): return node.performing(.replay(prefix, cancelling: ended, then: nil))
+    case .cancelled(let ended): return .cancelled(ended.0, .timedOut, then: nil)
+    }
   }
 
   /// How long a pending key sequence waits for its next key before ``pendingKeysTimedOut()``

@@ -27,8 +27,9 @@ public struct InsertText: Action, Hashable, Sendable, CustomStringConvertible {
     self.isPaste = isPaste
   }
 
-  /// `insert "a"`, or `paste "…"`.
-  public var description: String { "\(isPaste ? "paste" : "insert") \"\(text)\"" }
+  /// `insert "a"`, or `paste "…"`: the text quoted and escaped as a Swift string literal, so that
+  /// a pasted line break or control character cannot break the line it is printed on.
+  public var description: String { "\(isPaste ? "paste" : "insert") \(text.debugDescription)" }
 }
 
 /// Whether a node takes text (declared with `takesText()`).
@@ -91,26 +92,32 @@ extension Node {
 
   /// Tells this text owner what an input method is composing (its preedit): a toolkit calls it
   /// as its input method reports the preedit, and ``insertText(_:isPaste:)`` with what the input
-  /// method commits. A composition that starts cancels the key sequence pending in the tree,
-  /// with no replay; while the preedit is not empty, key events do nothing
+  /// method commits. A composition that starts ends the key sequence pending in the tree first
+  /// (``KeySequenceCancellation/text``): a prefix that is text, pending here, is typed, any other
+  /// is cancelled; while the preedit is not empty, key events do nothing
   /// (``KeyPressResult/composing(_:)``): the input method has them.
   ///
   /// On a node that does not take text, the preedit is kept but gates nothing, and
   /// ``composition`` stays empty, until the node takes text.
   ///
   /// - Parameter preedit: The text being composed; empty when the composition ends.
-  /// - Returns: The key sequence the composition's start cancelled, if any.
+  /// - Returns: The key sequence the composition's start ended, if any.
   @discardableResult
   public func updateComposition(_ preedit: String) -> PendingKeys? {
     let starts = takesText && composition.isEmpty && !preedit.isEmpty
+    var ended: PendingKeys?
+    if starts, case .cancelled(let pending, _, _)? = settlePendingKeysForText() { ended = pending }
     self[attachment: TextOwnerStateAttachment.self].preedit = preedit
-    guard starts, let tree = root.tree else { return nil }
-    return tree.cancelPendingKeys()
+    return ended
   }
 
   /// Inserts text into this node: ends a composition, then triggers ``InsertText`` from here,
   /// never matched against key bindings. What a toolkit calls with an input method's commit or a
   /// paste (`TerminalInput.paste`), and what a key that types text becomes at a text owner.
+  ///
+  /// Keys and text arrive in order: a key sequence pending in the tree ends first
+  /// (``KeySequenceCancellation/text``), its prefix typed here if it is text pending at this
+  /// text owner (`j`, then a paste of `zz`, types `jzz`), else cancelled.
   ///
   /// - Parameters:
   ///   - text: The text.
@@ -119,6 +126,7 @@ extension Node {
   @discardableResult
   public func insertText(_ text: String, isPaste: Bool = false) -> ActionOutcome {
     if !composition.isEmpty { self[attachment: TextOwnerStateAttachment.self].preedit = "" }
+    settlePendingKeysForText()
     return trigger(InsertText(text, isPaste: isPaste))
   }
 }
@@ -147,7 +155,9 @@ extension KeyBinding {
 extension KeyChord {
   /// The text this chord types, typed at a text owner: a character or space with no ctrl, alt
   /// or meta, with shift applied (the event's text or shifted key when it reports one); `nil`
-  /// for any other chord.
+  /// for any other chord, and for a shifted character whose shifted form is not known: `shift+1`
+  /// types `!` on one layout and `+` on another, so with no text or shifted key reported it
+  /// types nothing rather than the wrong character (a letter's capital is known).
   func typedText(in event: KeyEvent?) -> String? {
     guard modifiers.intersection([.control, .alt, .meta]).isEmpty else { return nil }
     switch key {
@@ -156,7 +166,8 @@ extension KeyChord {
       if let text = event?.text { return text }
       guard modifiers.contains(.shift) else { return String(character) }
       if case .character(let shifted)? = event?.shiftedKey { return String(shifted) }
-      return String(character).uppercased()
+      let capital = String(character).uppercased()
+      return capital == String(character) ? nil : capital
     default: return nil
     }
   }

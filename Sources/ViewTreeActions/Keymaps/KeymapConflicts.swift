@@ -1,7 +1,8 @@
 import Actions
 
-/// Two entries of one keymap that can take the same key press, so that only the order of the
-/// keymap decides between them (see ``Keymap/conflicts()``).
+/// Two entries of one keymap that can take the same key press, so that one hides the other
+/// where both apply: the order of the keymap decides between them, or a priority entry does (see
+/// ``Keymap/conflicts()``).
 public struct KeymapConflict: Hashable, Sendable, CustomStringConvertible {
   /// How the two entries' keys meet.
   public enum Kind: Hashable, Sendable {
@@ -25,7 +26,8 @@ public struct KeymapConflict: Hashable, Sendable, CustomStringConvertible {
 
   /// The entry declared first.
   public let first: KeymapEntry
-  /// The entry declared later, which wins where both apply at the same depth.
+  /// The entry declared later, which wins where both apply at the same depth, unless only
+  /// ``first`` is a priority entry (see ``winner``).
   public let second: KeymapEntry
   /// How their keys meet.
   public let kind: Kind
@@ -34,24 +36,32 @@ public struct KeymapConflict: Hashable, Sendable, CustomStringConvertible {
   /// A context in which both apply, when the conflict is certain.
   public let example: KeyContext?
 
+  /// The entry that takes the key where both apply at the same node: a priority entry over one
+  /// that is not, else the later (see ``Keymap``'s order of precedence).
+  public var winner: KeymapEntry { first.isPriority && !second.isPriority ? first : second }
+
   /// `user.keymap:3 and user.keymap:9: ctrl+s is bound twice where both apply (Editor mode=insert):
-  /// the later wins`.
+  /// the later wins`, or `…: user.keymap:3 wins (priority)` when a priority entry decides.
   public var description: String {
     let keys = kind == .sameKeys ? "\(first.keys) is bound twice" : "\(first.keys) and \(second.keys) overlap"
     let whereBoth =
       certainty == .certain
       ? "where both apply (\(example.map { $0.description.isEmpty ? "any context" : $0.description } ?? ""))"
       : "where both may apply"
-    return "\(first.source) and \(second.source): \(keys) \(whereBoth): the later wins"
+    let wins =
+      first.isPriority == second.isPriority ? "the later wins" : "\(winner.source) wins (priority)"
+    return "\(first.source) and \(second.source): \(keys) \(whereBoth): \(wins)"
   }
 }
 
 extension Keymap {
-  /// The pairs of entries that can take the same key press, where only their order in the keymap
-  /// decides: the same keys, or keys one of which begins the other, with predicates that can hold
-  /// at the same node. A binding without a predicate conflicts only with another without one (a
-  /// binding with a predicate overrides it by design), and blocks and unbinds are not bindings
-  /// and conflict with nothing.
+  /// The pairs of entries that can take the same key press, where their order in the keymap (or
+  /// a priority entry) decides: the same keys, or keys one of which begins the other, with
+  /// predicates that can hold at the same node. A binding without a predicate conflicts with
+  /// another without one, and with one with a predicate only when it is a priority entry and the
+  /// other is not (otherwise the binding with a predicate overrides it by design); blocks and
+  /// unbinds are not bindings and conflict with nothing. ``KeymapConflict/winner`` says which
+  /// entry takes the key.
   ///
   /// Whether two predicates can hold at the same node is decided by trying the contexts that the
   /// names and values they mention make; with `!` or `>`, which read other levels, a pair that no
@@ -103,8 +113,20 @@ extension Keymap {
     case (nil, nil):
       certainty = .certain
       example = KeyContext.none
-    case (nil, _), (_, nil):
-      return nil
+    case (nil, let other?), (let other?, nil):
+      // A binding with a predicate matches at least as deep, so it overrides one without, unless
+      // the one without is a priority entry: then it wins wherever the other applies.
+      let plain = first.predicate == nil ? first : second
+      let contextual = first.predicate == nil ? second : first
+      guard plain.isPriority, !contextual.isPriority else { return nil }
+      switch PredicatePair(other, other).witness() {
+      case .found(let context):
+        certainty = .certain
+        example = context
+      case .none(let decided):
+        guard !decided else { return nil }
+        certainty = .possible
+      }
     case (let left?, let right?):
       switch PredicatePair(left, right).witness() {
       case .found(let context):

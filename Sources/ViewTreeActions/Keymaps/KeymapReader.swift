@@ -17,9 +17,12 @@ struct KeymapReader {
 
   mutating func read(_ text: String) {
     var number = 0
-    for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    // Lines end at LF, CRLF or a lone CR: a file saved on Windows or by an old Mac editor reads
+    // as the same lines. (CRLF is one `Character`, so splitting at "\n" alone would miss it.)
+    for line in text.split(
+      omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+    {
       number += 1
-      let line = rawLine.last == "\r" ? rawLine.dropLast() : rawLine[...]
       read(line: String(line), number: number)
     }
   }
@@ -43,7 +46,7 @@ struct KeymapReader {
   }
 
   private mutating func readSection(line: String, bytes: [UInt8], start: Int, number: Int) {
-    var end = bytes.count
+    var end = commentStart(in: bytes, from: start)
     while end > start, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") {
       end -= 1
     }
@@ -127,7 +130,7 @@ struct KeymapReader {
     }
     var valueStart = separator + 1
     while valueStart < bytes.count, bytes[valueStart] == UInt8(ascii: " ") { valueStart += 1 }
-    let valueEnd = trimmedEnd(bytes, valueStart, bytes.count)
+    let valueEnd = trimmedEnd(bytes, valueStart, commentStart(in: bytes, from: valueStart))
     let value = String(decoding: bytes[valueStart..<valueEnd], as: UTF8.self)
     if value == "null" {
       guard !isUnbind else {
@@ -160,6 +163,28 @@ struct KeymapReader {
       index += 1
     }
     return found
+  }
+
+  /// Where a comment after the text from `start` begins: the first `#` with a space or a tab
+  /// before it, outside a quoted string; the end of the line when there is none. (Keys are read
+  /// before the value, so a key `#` is never taken for one: `shift+3 = Hash` and `g # = Jump`
+  /// read as written.)
+  private func commentStart(in bytes: [UInt8], from start: Int) -> Int {
+    var index = start
+    var isQuoted = false
+    while index < bytes.count {
+      switch bytes[index] {
+      case UInt8(ascii: "\""): isQuoted.toggle()
+      case UInt8(ascii: "\\") where isQuoted: index += 1
+      case UInt8(ascii: "#")
+      where !isQuoted && index > start
+        && (bytes[index - 1] == UInt8(ascii: " ") || bytes[index - 1] == UInt8(ascii: "\t")):
+        return index
+      default: break
+      }
+      index += 1
+    }
+    return bytes.count
   }
 
   private func trimmedEnd(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Int {
