@@ -200,12 +200,6 @@ enum PendingKeysAttachment: NodeAttachmentKey {
   static var defaultValue: PendingState? { nil }
 }
 
-/// Marks the node a sequence is pending at, so that resolving a key at any other node need not
-/// look for the sequence on the root.
-enum PendingHereAttachment: NodeAttachmentKey {
-  static var defaultValue: Bool { false }
-}
-
 extension Node {
   /// Resolves a key pressed at this node, as ``handleKey(_:)-(KeyChord)`` would, without
   /// performing anything or changing the pending sequence.
@@ -230,7 +224,7 @@ extension Node {
   ///   bindings *b* of its node.
   public func resolveKey(_ chord: KeyChord) -> KeyResolution {
     // The pending sequence is read where the root keeps it: a copy would copy its weak references.
-    if hasAttachments, hasAttachment(PendingHereAttachment.self),
+    if isPendingHere,
       let resolution = root.withAttachment(
         PendingKeysAttachment.self,
         { state in state?.node === self ? state?.resolution(continuedBy: chord, at: self) : nil }) ?? nil
@@ -539,7 +533,7 @@ extension Node {
     // a prefix follows (see `settle(_:_:)`), then the key is resolved on its own, unless it was
     // Escape and ending the prefix was all it did.
     var cancelling: (PendingKeys, KeySequenceCancellation)?
-    if hasAttachments, hasAttachment(PendingHereAttachment.self) {
+    if isPendingHere {
       let top = root
       if let state = top.pendingKeys, state.node === self {
         let isEscape = stroke.chord == KeyChord(.escape)
@@ -708,18 +702,24 @@ extension Node {
     }
   }
 
+  /// Whether a key sequence is pending at this node: its mark, read before anything else so
+  /// that a key or text arriving with nothing pending here looks no further than this node.
+  var isPendingHere: Bool {
+    hasAttachments && (withAttachment(TextOwnerStateAttachment.self) { $0.isKeySequencePending } ?? false)
+  }
+
   /// The sequence pending in this node's tree, on its root; setting it also marks the node it
   /// is pending at.
-  fileprivate var pendingKeys: PendingState? {
+  var pendingKeys: PendingState? {
     get { hasAttachments ? self[attachment: PendingKeysAttachment.self] : nil }
     set {
-      if let old = pendingKeys?.node, old.hasAttachment(PendingHereAttachment.self) {
-        old.removeAttachment(PendingHereAttachment.self)
+      if let old = pendingKeys?.node, old.isPendingHere {
+        old[attachment: TextOwnerStateAttachment.self].isKeySequencePending = false
       }
       if let newValue {
         self[attachment: PendingKeysAttachment.self] = newValue
         self[attachment: PendingTypedAtAttachment.self] = .now
-        newValue.node?[attachment: PendingHereAttachment.self] = true
+        newValue.node?[attachment: TextOwnerStateAttachment.self].isKeySequencePending = true
       } else if hasAttachment(PendingKeysAttachment.self) {
         removeAttachment(PendingKeysAttachment.self)
         removeAttachment(PendingTypedAtAttachment.self)
@@ -826,15 +826,17 @@ extension Node {
     return .replay(prefix, ended)
   }
 
-  /// Ends the sequence pending in this node's tree because text arrives at this node (a paste,
-  /// an input method's commit, or a composition that starts), as `settle(_:_:top:)` says, and
-  /// replays its prefix here if it is text.
+  /// Ends the sequence pending at this node because text arrives here (a paste, an input
+  /// method's commit, or a composition that starts), as `settle(_:_:top:)` says, and replays its
+  /// prefix here if it is text. A sequence pending at another node is left to the next key, which
+  /// cancels it (the focus moved): text here has no prefix there to keep in order.
   ///
-  /// - Returns: What ending it did; `nil` when no sequence was pending.
+  /// - Returns: What ending it did; `nil` when no sequence was pending here.
   @discardableResult
   func settlePendingKeysForText() -> KeyPressResult? {
+    guard isPendingHere else { return nil }
     let top = root
-    guard let state = top.pendingKeys else { return nil }
+    guard let state = top.pendingKeys, state.node === self else { return nil }
     switch settle(state, .text, top: top) {
     case .replay(let prefix, let ended): return performing(.replay(prefix, cancelling: ended, then: nil))
     case .cancelled(let ended): return .cancelled(ended.0, ended.1, then: nil)

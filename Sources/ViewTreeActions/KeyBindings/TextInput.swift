@@ -37,11 +37,14 @@ enum TextOwnerAttachment: NodeAttachmentKey {
   static var defaultValue: Bool { false }
 }
 
-/// What a text owner reports while it runs: its caret and the text an input method composes.
-/// Kept apart from the declaration, which a re-declaration would reset.
+/// What a text owner reports while it runs: its caret and the text an input method composes;
+/// and, on any node, whether the tree's key sequence is pending there (see
+/// `Node.isPendingHere`), kept here because text arriving at a node reads both. Kept apart from
+/// the declaration, which a re-declaration would reset.
 struct TextOwnerState {
   var caret: NodeFrame?
   var preedit = ""
+  var isKeySequencePending = false
 }
 
 enum TextOwnerStateAttachment: NodeAttachmentKey {
@@ -92,9 +95,9 @@ extension Node {
 
   /// Tells this text owner what an input method is composing (its preedit): a toolkit calls it
   /// as its input method reports the preedit, and ``insertText(_:isPaste:)`` with what the input
-  /// method commits. A composition that starts ends the key sequence pending in the tree first
-  /// (``KeySequenceCancellation/text``): a prefix that is text, pending here, is typed, any other
-  /// is cancelled; while the preedit is not empty, key events do nothing
+  /// method commits. A composition that starts ends the key sequence pending in the tree first: at
+  /// this node by the rule of ``KeySequenceCancellation/text`` (a prefix that is text is typed,
+  /// any other is cancelled), elsewhere cancelled; while the preedit is not empty, key events do nothing
   /// (``KeyPressResult/composing(_:)``): the input method has them.
   ///
   /// On a node that does not take text, the preedit is kept but gates nothing, and
@@ -106,7 +109,14 @@ extension Node {
   public func updateComposition(_ preedit: String) -> PendingKeys? {
     let starts = takesText && composition.isEmpty && !preedit.isEmpty
     var ended: PendingKeys?
-    if starts, case .cancelled(let pending, _, _)? = settlePendingKeysForText() { ended = pending }
+    if starts {
+      // Pending here, settled; pending elsewhere (the focus moved), cancelled.
+      if let settled = settlePendingKeysForText() {
+        if case .cancelled(let pending, _, _) = settled { ended = pending }
+      } else {
+        ended = root.tree?.cancelPendingKeys()
+      }
+    }
     self[attachment: TextOwnerStateAttachment.self].preedit = preedit
     return ended
   }
@@ -115,9 +125,9 @@ extension Node {
   /// never matched against key bindings. What a toolkit calls with an input method's commit or a
   /// paste (`TerminalInput.paste`), and what a key that types text becomes at a text owner.
   ///
-  /// Keys and text arrive in order: a key sequence pending in the tree ends first
-  /// (``KeySequenceCancellation/text``), its prefix typed here if it is text pending at this
-  /// text owner (`j`, then a paste of `zz`, types `jzz`), else cancelled.
+  /// Keys and text arrive in order: a key sequence pending at this node ends first
+  /// (``KeySequenceCancellation/text``), its prefix typed here if it is text and this node takes
+  /// text (`j`, then a paste of `zz`, types `jzz`), else cancelled.
   ///
   /// - Parameters:
   ///   - text: The text.
@@ -125,8 +135,17 @@ extension Node {
   /// - Returns: What happened to the action.
   @discardableResult
   public func insertText(_ text: String, isPaste: Bool = false) -> ActionOutcome {
-    if !composition.isEmpty { self[attachment: TextOwnerStateAttachment.self].preedit = "" }
-    settlePendingKeysForText()
+    // One look at the node's text state: what is composed, and whether keys are pending here.
+    if hasAttachments,
+      let (composing, pending) = withAttachment(
+        TextOwnerStateAttachment.self,
+        {
+          (!$0.preedit.isEmpty, $0.isKeySequencePending)
+        })
+    {
+      if composing, takesText { self[attachment: TextOwnerStateAttachment.self].preedit = "" }
+      if pending { settlePendingKeysForText() }
+    }
     return trigger(InsertText(text, isPaste: isPaste))
   }
 }
