@@ -236,7 +236,9 @@ extension Node {
 
   /// Resolves `chord` as the first key of a sequence, by the rule of ``resolveKey(_:)``, and
   /// finds this node's top-most node in the same walk.
-  private func resolveKey(startingWith chord: KeyChord) -> (resolution: KeyResolution, top: Node) {
+  private func resolveKey(startingWith chord: KeyChord) -> (
+    resolution: KeyResolution, top: Node, blocked: Bool
+  ) {
     // The first binding that begins with `chord` is in effect, since nothing before it overlaps
     // it; when it is `chord` alone, it hides every later one and the press resolves to it.
     var first: KeyBinding?
@@ -266,8 +268,11 @@ extension Node {
     } else if first == nil, let tree = top.tree {
       first = tree.firstDefaultKeyBinding { $0.keys.chords[0] == chord && appliesHere($0.role) }
     }
-    guard let first else { return (.unbound, top) }
-    if first.keys.chords.count == 1 { return (first.role.isBlock ? .unbound : .binding(first), top) }
+    guard let first else { return (.unbound, top, false) }
+    // A block takes its keys from every later candidate, the text the key types at a text owner
+    // included when the owner keeps the block before text.
+    let blocked = first.role.isBlock && keepsBeforeText(first)
+    if first.keys.chords.count == 1 { return (first.role.isBlock ? .unbound : .binding(first), top, blocked) }
     // Otherwise the press begins a sequence: every binding in effect that begins with `chord`
     // (a block among them makes its keys do nothing).
     var longer: [KeyBinding] = []
@@ -279,8 +284,10 @@ extension Node {
       return false
     }
     // Blocks hid every sequence the chord begins.
-    guard !longer.isEmpty else { return (.unbound, top) }
-    return (.pending(PendingKeys(node: self, continuations: longer, count: 1, source: longer[0].keys)), top)
+    guard !longer.isEmpty else { return (.unbound, top, blocked) }
+    return (
+      .pending(PendingKeys(node: self, continuations: longer, count: 1, source: longer[0].keys)), top, blocked
+    )
   }
 
   /// Calls `body` with each binding from this node up, as found in effect (with its node), in the
@@ -422,9 +429,17 @@ extension Node {
   fileprivate func performing(_ pressed: consuming Press) -> KeyPressResult {
     switch consume pressed {
     case .finished(let result): return result
-    case .perform(var binding, let request, let cancelling):
+    case .perform(var binding, let request, let cancelling, let typing):
       var result = send(request, tracing: nil)
-      while result.isUnavailable, let next = fallThrough(from: binding) {
+      var tried = 1
+      while result.isUnavailable {
+        let next = fallThrough(binding.keys, after: tried)
+        tried += 1
+        if let typing, fallsToText(from: binding, before: next) {
+          let insert = InsertText(typing)
+          return .reporting(.insertedText(insert, trigger(insert)), cancelling: cancelling)
+        }
+        guard let next else { break }
         if case .moveFocus(let move) = next.role {
           return .reporting(.movedFocus(next, moveFocus(move, in: root)), cancelling: cancelling)
         }
@@ -445,9 +460,17 @@ extension Node {
   nonisolated(nonsending) private func performingAwaited(_ pressed: consuming Press) async -> KeyPressResult {
     switch consume pressed {
     case .finished(let result): return result
-    case .perform(var binding, let request, let cancelling):
+    case .perform(var binding, let request, let cancelling, let typing):
       var result = await send(request, tracing: nil)
-      while result.isUnavailable, let next = fallThrough(from: binding) {
+      var tried = 1
+      while result.isUnavailable {
+        let next = fallThrough(binding.keys, after: tried)
+        tried += 1
+        if let typing, fallsToText(from: binding, before: next) {
+          let insert = InsertText(typing)
+          return .reporting(.insertedText(insert, await trigger(insert)), cancelling: cancelling)
+        }
+        guard let next else { break }
         if case .moveFocus(let move) = next.role {
           return .reporting(.movedFocus(next, moveFocus(move, in: root)), cancelling: cancelling)
         }
@@ -466,17 +489,24 @@ extension Node {
     }
   }
 
-  /// The binding a key falls through to when `binding`'s action is unavailable: the next in the
-  /// order of precedence with the same keys, unless a block of them comes first.
-  private func fallThrough(from binding: KeyBinding) -> KeyBinding? {
-    var passed = false
+  /// Whether a key whose `binding`, at this text owner, is unavailable goes on to its text: the
+  /// text comes after the bindings the owner keeps before it, so when the next binding of the
+  /// same keys is not one of them (or there is none), the key types.
+  private func fallsToText(from binding: KeyBinding, before next: KeyBinding?) -> Bool {
+    keepsBeforeText(binding) && !(next.map(keepsBeforeText) ?? false)
+  }
+
+  /// The binding a key falls through to when the actions of the first `tried` bindings of `keys`
+  /// (in the order of precedence, the one that took the key first) are unavailable: the next,
+  /// unless a block of the same keys comes first. Counted by position, not by identity: two
+  /// keymap entries may make equal bindings.
+  private func fallThrough(_ keys: KeySequence, after tried: Int) -> KeyBinding? {
+    var seen = 0
     var next: KeyBinding?
-    forEachBinding(startingWith: binding.keys.chords[0]) { found in
-      guard found.keys == binding.keys else { return false }
-      guard passed else {
-        passed = found.node === binding.node && found.layer == binding.layer && found.binds(binding)
-        return false
-      }
+    forEachBinding(startingWith: keys.chords[0]) { found in
+      guard found.keys == keys else { return false }
+      seen += 1
+      guard seen > tried else { return false }
       if !found.role.isBlock { next = found }
       return true
     }
@@ -490,7 +520,9 @@ extension Node {
     case finished(KeyPressResult)
     /// A binding and the request that performs its identifier (or, for `item.Activate`, the
     /// item's); the result goes into the cancellation, if the press cancelled a pending sequence.
-    case perform(KeyBinding, PerformRequest, cancelling: (PendingKeys, KeySequenceCancellation)?)
+    /// At a text owner, `typing` is the text the key types if its binding falls through to it.
+    case perform(
+      KeyBinding, PerformRequest, cancelling: (PendingKeys, KeySequenceCancellation)?, typing: String?)
     /// Text typed at a text owner, to trigger from it.
     case insert(InsertText, cancelling: (PendingKeys, KeySequenceCancellation)?)
     /// A pending prefix that is text, to replay key by key at a text owner, then the key that
@@ -571,16 +603,19 @@ extension Node {
     }
     // Otherwise the key is resolved on its own, in the walk that finds the top; a sequence
     // pending elsewhere (the focus moved, or its node is gone) is cancelled.
-    let (index, resolution, top) = resolveKey(startingWith: stroke)
+    let (index, resolution, top, blocked) = resolveKey(startingWith: stroke)
     if cancelling == nil, let state = top.pendingKeys {
       top.pendingKeys = nil
       // A node that is gone took the focus that typed the sequence with it.
       cancelling = (state.pending(at: state.node ?? self), .focusMoved)
     }
-    if isTextOwner, let text = typedText(stroke, resolvedTo: resolution) {
+    if isTextOwner, !blocked, let text = typedText(stroke, resolvedTo: resolution) {
       return .insert(InsertText(text), cancelling: cancelling)
     }
-    return finish(stroke, index, resolution, top: top, cancelling: cancelling)
+    // At a text owner, a binding it keeps before text passes the key to the text when its action
+    // is unavailable, unless another it keeps before text comes first.
+    let typing = isTextOwner && !blocked ? stroke.chord.typedText(in: stroke.alternates) : nil
+    return finish(stroke, index, resolution, top: top, cancelling: cancelling, typing: typing)
   }
 
   /// Whether this node binds the stroke's chord, or one of its alternates, itself (as the first
@@ -632,16 +667,18 @@ extension Node {
   /// Resolves the stroke's chord as the first key of a sequence, then each of its alternates
   /// while nothing is bound: the place of the chord that resolved (0 when none did), its
   /// resolution, and this node's top-most node.
-  private func resolveKey(startingWith stroke: borrowing Stroke) -> (Int, KeyResolution, top: Node) {
-    let (resolution, top) = resolveKey(startingWith: stroke.chord)
-    guard case .unbound = resolution, stroke.alternates != nil else { return (0, resolution, top) }
+  private func resolveKey(startingWith stroke: borrowing Stroke) -> (
+    Int, KeyResolution, top: Node, blocked: Bool
+  ) {
+    let (resolution, top, blocked) = resolveKey(startingWith: stroke.chord)
+    guard case .unbound = resolution, stroke.alternates != nil else { return (0, resolution, top, blocked) }
     for index in 1..<3 {
       guard let alternate = stroke.candidate(index) else { continue }
       let found = resolveKey(startingWith: alternate).resolution
       if case .unbound = found { continue }
-      return (index, found, top)
+      return (index, found, top, false)
     }
-    return (0, resolution, top)
+    return (0, resolution, top, blocked)
   }
 
   /// What a release does: the nearest binding that takes releases of its chord, or of an
@@ -681,7 +718,7 @@ extension Node {
   /// the tree whose top-most node is `top`.
   private func finish(
     _ stroke: borrowing Stroke, _ index: Int, _ resolution: KeyResolution, top: Node,
-    cancelling: (PendingKeys, KeySequenceCancellation)?
+    cancelling: (PendingKeys, KeySequenceCancellation)?, typing: String? = nil
   ) -> Press {
     switch resolution {
     case .binding(let binding):
@@ -694,7 +731,7 @@ extension Node {
       if case .moveFocus(let move) = binding.role {
         return .finished(.reporting(.movedFocus(binding, moveFocus(move, in: top)), cancelling: cancelling))
       }
-      return .perform(binding, request(performing: binding), cancelling: cancelling)
+      return .perform(binding, request(performing: binding), cancelling: cancelling, typing: typing)
     case .unbound: return .finished(.reporting(.unbound(stroke.chord), cancelling: cancelling))
     case .pending(let pending):
       top.pendingKeys = PendingState(node: self, count: pending.count, continuations: pending.continuations)

@@ -457,7 +457,10 @@ extension NodeTree {
   /// next binding of the same keys, and a disabled one stops it (see `Node.handleKey(_:)`).
   ///
   /// The chord is explained as the first key of a sequence; a key that continues a pending
-  /// sequence resolves among that sequence's continuations (see `Node.resolveKey(_:)`).
+  /// sequence resolves among that sequence's continuations (see `Node.resolveKey(_:)`). At a
+  /// text owner, the text a key types is a candidate too, where a key press places it: after the
+  /// owner's own bindings and the priority ones, before the rest
+  /// (`a -> InsertText [nodes on window/box, depth 2]: wins`).
   ///
   /// - Parameters:
   ///   - chord: The chord pressed.
@@ -466,8 +469,19 @@ extension NodeTree {
   /// - Complexity: That of resolving the key with every candidate kept, O(*d* + *b* log *b*).
   public func explainKey(_ chord: KeyChord, at node: Node) -> KeyExplanation {
     let top = node.root
-    let ranked = node.rankedBindings(
+    var ranked = node.rankedBindings(
       startingWith: chord, top: top, keys: top.treeKeys ?? TreeKeys(toolkit: nil, user: nil))
+    if node.takesText, !node.isComposing, chord.typedText(in: nil) != nil {
+      // As a key press at a text owner: the text the key types comes after the bindings the
+      // owner keeps before text (priority ones, and those that match at the owner), before the
+      // rest.
+      let place = ranked.firstIndex { !node.keepsBeforeText($0.binding) } ?? ranked.count
+      ranked.insert(
+        RankedBinding(
+          binding: KeyBinding(typing: chord, at: node), predicate: nil, source: nil,
+          rank: Rank(isPriority: false, distance: 0, layer: .nodes, order: .max), refusal: nil),
+        at: place)
+    }
     var inEffect = OverlapIndex<Int>()
     var candidates: [KeyCandidate] = []
     var winner: Int?
@@ -492,10 +506,19 @@ extension NodeTree {
           binding: found.binding, source: found.source, predicate: found.predicate,
           isPriority: found.rank.isPriority, depth: found.binding.node?.depth ?? 0, verdict: verdict))
     }
+    // Blocks begin no sequence: when only blocks would wait, the first of them takes the key and
+    // nothing happens, as at a key press.
+    if let taker = winner, candidates[taker].verdict == .waitsForSequence,
+      !candidates.contains(where: { $0.verdict == .waitsForSequence && !$0.isBlock })
+    {
+      for index in candidates.indices where candidates[index].verdict == .waitsForSequence {
+        candidates[index].verdict = index == taker ? .wins : .blocked(by: taker)
+      }
+    }
     // As a key press does: an unavailable action passes the key to the next binding of the same
     // keys (a block stops it), a disabled one stops it there.
     while let taker = winner, candidates[taker].verdict == .wins, !candidates[taker].isBlock,
-      !candidates[taker].binding.role.isFocusMove
+      !candidates[taker].binding.role.isFocusMove, candidates[taker].binding.identifier != typingIdentifier
     {
       let binding = candidates[taker].binding
       let validation = node.validate(node.performed(by: binding), sender: binding)
