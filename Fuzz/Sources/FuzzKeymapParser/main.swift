@@ -40,7 +40,8 @@ public func fuzzKeymapParser(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt
     precondition(error.offset >= 0 && error.offset <= text.utf8.count, "offset out of range: \(error.offset)")
   }
   let keymap = Keymap(parsing: text)
-  let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
+  // Lines end at LF, CRLF or a lone CR, as the reader counts them.
+  let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }.count
   for issue in keymap.issues {
     precondition(
       issue.line >= 1 && issue.line <= lines && issue.column >= 1, "issue out of the text: \(issue)")
