@@ -12,7 +12,7 @@ public enum TerminalInput: Hashable, Sendable, CustomStringConvertible {
   /// A mouse event, in cells: column 0 is the left edge, row 0 the top (see
   /// ``RawTerminal/MouseReporting``). Hand it to `tree.handlePointer(_:)`.
   case pointer(PointerInput)
-  /// The terminal window gained the focus (see ``RawTerminal/init(input:output:alternateScreen:mouse:keyboard:focusReporting:)``).
+  /// The terminal window gained the focus (see ``RawTerminal/init(input:output:alternateScreen:mouse:keyboard:focusReporting:bracketedPaste:)``).
   case focusIn
   /// The terminal window lost the focus: keys held may never report their release.
   case focusOut
@@ -47,7 +47,7 @@ public enum TerminalInput: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// The kitty keyboard protocol's progressive enhancements, which a terminal that speaks it
-/// turns on when asked (see ``RawTerminal/init(input:output:alternateScreen:mouse:keyboard:focusReporting:)``).
+/// turns on when asked (see ``RawTerminal/init(input:output:alternateScreen:mouse:keyboard:focusReporting:bracketedPaste:)``).
 public struct KeyboardEnhancements: OptionSet, Hashable, Sendable, CustomStringConvertible {
   /// The protocol's bits.
   public let rawValue: Int
