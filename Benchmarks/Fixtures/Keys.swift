@@ -217,11 +217,123 @@ package func keymapText(bindings: Int) -> String {
   return lines.joined(separator: "\n")
 }
 
-/// The reference for `ResolveKeyChord16DeepKeymap`, in plain safe Swift: the same chain, contexts,
-/// bindings and keymap as `KeymapState` in plain arrays and a dictionary, and the same work in
-/// one walk: the nearest node binding of the chord, the context levels, each keymap binding of
-/// the chord matched at the nearest level where its predicate holds, the best by depth then layer.
+/// The reference for `ResolveKeyChord16DeepKeymap`: the plainest safe Swift a real implementation
+/// would write for the same work. Names and values are interned as integers when the keymap and
+/// the contexts are declared, each chord's keymap bindings are kept with their predicates over
+/// those integers, and one walk from the focus up takes the nearest node binding of the chord and
+/// records the context levels as one set of levels (a bit per level, nearest lowest) per name.
+/// Each keymap binding of the chord then matches at the nearest level of its predicate's set; the
+/// best is taken by depth, then layer.
 package final class KeymapReference {
+  /// A predicate over interned names: its set of levels is computed from the names' sets.
+  indirect enum Predicate {
+    case name(Int)
+    case notEquals(key: Int, value: Int)
+    case and(Predicate, Predicate)
+  }
+
+  /// Names `L0`...`L7` are 0...7, `mode` is 8; values `m0`...`m7` are 0...7.
+  static let mode = 8
+  /// Node 0 is the leaf, node 16 the root: each node's context names (none without a context)
+  /// and its `mode` value (-1 for none, -2 without a context).
+  let contextNames: [[Int]]
+  let contextModes: [Int]
+  let bindings: [[(chord: KeyChord, identifier: String)]]
+  let keymap: [KeyChord: [(predicate: Predicate, identifier: String)]]
+  package let chord = try! KeyChord(parsing: "ctrl+s")
+  /// The levels found, kept between resolutions so that a resolution allocates nothing.
+  private var scratch = Levels()
+
+  /// The context levels of one resolution: for each name, the levels whose context has it; for
+  /// each level, its node and `mode` value. A value, taken from the class for the resolution, so
+  /// that its arrays are checked for exclusive access once rather than at every read.
+  private struct Levels {
+    var names: [UInt64] = []
+    var nodes: [Int] = []
+    var modes: [Int] = []
+
+    /// The levels where `predicate` holds.
+    func levels(where predicate: Predicate) -> UInt64 {
+      switch predicate {
+      case .name(let name): return name < names.count ? names[name] : 0
+      case .notEquals(let key, let value):
+        var set: UInt64 = 0
+        for level in modes.indices
+        where key == KeymapReference.mode && modes[level] >= 0 && modes[level] != value {
+          set |= 1 << UInt64(level)
+        }
+        return set
+      case .and(let left, let right): return levels(where: left) & levels(where: right)
+      }
+    }
+  }
+
+  package init() {
+    let levels = (0...16).map { 16 - $0 }
+    contextNames = levels.map { $0 % 2 == 0 && $0 < 16 ? [$0 / 2, Self.mode] : [] }
+    contextModes = levels.map { $0 % 2 == 0 && $0 < 16 ? $0 / 2 : -2 }
+    var bindings = Array(repeating: [(chord: KeyChord, identifier: String)](), count: 17)
+    bindings[16] = [(chord, "Save")]
+    bindings[1] = [(try! KeyChord(parsing: "ctrl+o"), "Open")]
+    self.bindings = bindings
+    var keymap: [KeyChord: [(predicate: Predicate, identifier: String)]] = [:]
+    for index in 0..<997 {
+      keymap[KeyChord(.function(index / 26 % 24 + 1)), default: []].append(
+        (.name(index % 8), "Command\(index)"))
+    }
+    // `Missing` is a name no context has: 9, past the names' sets.
+    keymap[chord] = [
+      (.name(9), "Open"), (.and(.name(5), .notEquals(key: Self.mode, value: 0)), "Find"),
+      (.name(3), "SaveAll"),
+    ]
+    self.keymap = keymap
+    scratch.names = Array(repeating: 0, count: 9)
+  }
+
+  /// The identifier `chord` resolves to.
+  package func resolve() -> String? {
+    var levels = Levels()
+    swap(&levels, &scratch)
+    defer { swap(&levels, &scratch) }
+    levels.nodes.removeAll(keepingCapacity: true)
+    levels.modes.removeAll(keepingCapacity: true)
+    for name in levels.names.indices { levels.names[name] = 0 }
+    var best: (distance: Int, layer: Int, identifier: String)?
+    for node in 0...16 {
+      if contextModes[node] != -2 {
+        for name in contextNames[node] { levels.names[name] |= 1 << UInt64(levels.nodes.count) }
+        levels.nodes.append(node)
+        levels.modes.append(contextModes[node])
+      }
+      if best == nil, let found = bindings[node].first(where: { $0.chord == chord }) {
+        best = (node, 1, found.identifier)
+      }
+    }
+    if contextModes[16] == -2 {
+      levels.nodes.append(16)
+      levels.modes.append(-1)
+    }
+    for candidate in keymap[chord] ?? [] {
+      let set = levels.levels(where: candidate.predicate)
+      guard set != 0 else { continue }
+      let distance = levels.nodes[set.trailingZeroBitCount]
+      if let current = best,
+        current.distance < distance || (current.distance == distance && current.layer > 3)
+      {
+        continue
+      }
+      best = (distance, 3, candidate.identifier)
+    }
+    return best?.identifier
+  }
+}
+
+/// The first reference for `ResolveKeyChord16DeepKeymap`, kept as the figure of names compared as
+/// strings: the same chain, contexts, bindings and keymap in plain arrays and a dictionary, names
+/// and values as strings, and the same work in one walk: the nearest node binding of the chord,
+/// the context levels, each keymap binding of the chord matched at the nearest level where its
+/// predicate holds (tried level by level), the best by depth then layer.
+package final class StringKeymapReference {
   /// A predicate as a plain tree, evaluated at a level by recursion.
   indirect enum Predicate {
     case name(String)

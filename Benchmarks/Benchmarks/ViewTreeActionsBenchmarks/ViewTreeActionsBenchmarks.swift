@@ -204,13 +204,23 @@ let benchmarks: @Sendable () -> Void = {
     KeymapState()
   }
 
-  // Its reference: the same work on plain arrays and a dictionary (see `KeymapReference`).
+  // Its reference: the same work as plain safe Swift would do it, names interned as integers and
+  // the context levels as bit sets (see `KeymapReference`).
   Benchmark("ReferenceKeymapResolve16Deep") { benchmark, state in
     for _ in benchmark.scaledIterations {
       blackHole(state.resolve())
     }
   } setup: {
     KeymapReference()
+  }
+
+  // The first reference, names compared as strings (see `StringKeymapReference`).
+  Benchmark("StringKeymapResolve16Deep") { benchmark, state in
+    for _ in benchmark.scaledIterations {
+      blackHole(state.resolve())
+    }
+  } setup: {
+    StringKeymapReference()
   }
 
   // Every candidate for that `ctrl+s`, with what became of each.

@@ -255,6 +255,11 @@ let probes: [String: () -> Loop] = [
     precondition(state.resolve() == "Find")
     return { count in for _ in 0..<count { sink(state.resolve()) } }
   },
+  "StringKeymapResolve16Deep": {
+    let state = StringKeymapReference()
+    precondition(state.resolve() == "Find")
+    return { count in for _ in 0..<count { sink(state.resolve()) } }
+  },
   "ExplainKey16Deep": {
     let state = KeymapState()
     return { count in
