@@ -251,6 +251,20 @@ import ViewTreeActions
     #expect(tree.explainKey(try chord("f3"), at: tree.firstResponder).candidates.map(\.verdict) == [.inert])
   }
 
+  @Test func anEntryMatchedOnTheModalScopeTakesTheKeyAndOneAboveItIsInert() throws {
+    let log = Log()
+    let tree = try makeTree(log)
+    tree.node(id: "list")!.focusScope(.trap)
+    try tree.focus(id: "row")
+    // `List` is the trap's own context: inside the modal scope. `Workspace` is the root's.
+    tree.userKeymap = Keymap(parsing: "[List]\nf4 = Find\n[Workspace]\nf4 = Close\nf5 = Close")
+    tree.firstResponder.handleKey(try chord("f4"))
+    tree.firstResponder.handleKey(try chord("f5"))
+    #expect(log.entries == ["Find"])
+    #expect(
+      tree.explainKey(try chord("f4"), at: tree.firstResponder).candidates.map(\.verdict) == [.wins, .inert])
+  }
+
   // MARK: Removal
 
   @Test func aBlockMakesAKeyDoNothingAtItsContextAndBelowSequencesIncluded() throws {

@@ -228,6 +228,17 @@ public struct KeyBinding: CustomStringConvertible {
     self.layer = layer
   }
 
+  /// The keymap entry at `position` of `index`, a keymap of `layer`, as found in effect at
+  /// `node` (see ``init(_:of:on:)``), made from what the index keeps of it.
+  init(_ position: Int, of index: KeymapIndex, in layer: KeymapLayer, on node: Node) {
+    keys = index.keys[position]
+    identifier = index.identifiers[position]
+    role = index.roles[position]
+    self.node = node
+    flags = Flags(passesModal: index.priorities[position], events: .pressAndRepeat)
+    self.layer = layer
+  }
+
   /// Whether both bind the same keys to the same identifier, wherever they were found.
   func binds(_ other: KeyBinding) -> Bool { keys == other.keys && identifier == other.identifier }
 

@@ -110,8 +110,9 @@ struct KeySymbol: Hashable, Sendable {
 /// Key contexts, nearest first, as predicates read them: each name is compared by its hash
 /// first, and by its text only when the hashes agree.
 struct ContextStack {
-  /// Each level's context, if it has one.
-  private var contexts: [KeyContext?] = []
+  /// Each level's context's terms (none for a level without a context): arrays, not optional
+  /// contexts, so that forgetting them releases each at once.
+  private var contexts: [[KeyContext.Term]] = []
 
   /// The number of levels.
   var count: Int { contexts.count }
@@ -120,16 +121,13 @@ struct ContextStack {
   mutating func removeAll() { contexts.removeAll(keepingCapacity: true) }
 
   /// Adds a level, farther than those before it; `nil` for a level without a context.
-  mutating func append(_ context: KeyContext?) { contexts.append(context) }
+  mutating func append(_ context: KeyContext?) { contexts.append(context?.terms ?? []) }
 
   /// The position of the term named `name` in the context at `level`, if any. (The terms are
   /// read where they are kept: a copy of one would retain its names.)
   private func term(named name: KeySymbol, at level: Int) -> Int? {
-    guard let count = contexts[level]?.terms.count else { return nil }
-    for index in 0..<count
-    where contexts[level]!.terms[index].name.hash == name.hash
-      && contexts[level]!.terms[index].name.text == name.text
-    {
+    for index in contexts[level].indices
+    where contexts[level][index].name.hash == name.hash && contexts[level][index].name.text == name.text {
       return index
     }
     return nil
@@ -141,10 +139,10 @@ struct ContextStack {
   /// Whether the context at `level` gives `key` a value, and whether that value is `value`:
   /// `nil` when it gives none.
   func value(of key: KeySymbol, at level: Int, is value: KeySymbol) -> Bool? {
-    guard let index = term(named: key, at: level), let hash = contexts[level]!.terms[index].value?.hash else {
+    guard let index = term(named: key, at: level), let hash = contexts[level][index].value?.hash else {
       return nil
     }
-    return hash == value.hash && contexts[level]!.terms[index].value!.text == value.text
+    return hash == value.hash && contexts[level][index].value!.text == value.text
   }
 }
 

@@ -27,14 +27,18 @@ struct Rank {
   }
 }
 
-/// A binding a key press considers, as found: its rank, what it is, and, when it does not take
-/// part, why. A keymap's entry becomes a ``KeyBinding`` only when asked (see `made(with:)`).
+/// A binding a key press considers, as found: its rank, where it is, and, when it does not take
+/// part, why. Only numbers: a candidate becomes a ``KeyBinding`` when asked (see
+/// `made(from:keys:)`), so that a press makes one binding, the one that takes the key.
 struct Candidate {
   enum Origin {
-    /// A node's binding or a default, as found.
-    case declared(KeyBinding)
-    /// The entry at `position` of a layer's keymap, matched at `level` of the press's levels.
-    case entry(position: Int, level: Int)
+    /// The binding at `position` of the bindings declared on the node `rank.distance` steps up.
+    case node(position: Int)
+    /// The tree's default at `position` (see `NodeTree.defaultKeyBindings`).
+    case treeDefault(position: Int)
+    /// The entry at `position` of the keymap of `rank.layer`, matched on the node `rank.distance`
+    /// steps up.
+    case entry(position: Int)
   }
 
   let origin: Origin
@@ -43,17 +47,36 @@ struct Candidate {
   /// when it does.
   let refusal: KeyCandidate.Verdict?
 
-  /// The candidate made into a binding found in effect, with its keymap predicate and source.
-  func made(with keys: TreeKeys, levels: ContextLevels) -> RankedBinding {
+  /// The candidate made into the binding found in effect at `node`, where the key was pressed.
+  func binding(from node: Node, keys: TreeKeys?) -> KeyBinding {
+    let owner = node.ancestor(rank.distance)
     switch origin {
-    case .declared(let binding):
-      return RankedBinding(binding: binding, predicate: nil, source: nil, rank: rank, refusal: refusal)
-    case .entry(let position, let level):
-      let entry = keys.keymap(rank.layer)!.entries[position]
-      return RankedBinding(
-        binding: KeyBinding(entry, of: rank.layer, on: levels.nodes[level]), predicate: entry.predicate,
-        source: entry.source, rank: rank, refusal: refusal)
+    case .node(let position):
+      return owner.withAttachment(KeyBindingsAttachment.self) {
+        KeyBinding($0.bindings[position], on: owner)
+      }!
+    case .treeDefault(let position):
+      var skipped = 0
+      return owner.tree!.firstDefaultKeyBinding { _ in
+        skipped += 1
+        return skipped > position
+      }!
+    case .entry(let position):
+      return KeyBinding(position, of: keys!.keymap(rank.layer)!.index, in: rank.layer, on: owner)
     }
+  }
+
+  /// The candidate made into a binding found in effect at `node`, where the key was pressed,
+  /// with its keymap predicate and source.
+  func made(from node: Node, keys: TreeKeys?) -> RankedBinding {
+    var (predicate, source): (KeyPredicate?, String?) = (nil, nil)
+    if case .entry(let position) = origin {
+      let entry = keys!.keymap(rank.layer)!.entries[position]
+      (predicate, source) = (entry.predicate, entry.source)
+    }
+    return RankedBinding(
+      binding: binding(from: node, keys: keys), predicate: predicate, source: source, rank: rank,
+      refusal: refusal)
   }
 }
 
@@ -70,9 +93,9 @@ struct RankedBinding {
 
 /// The context stack of a key press as keymap predicates read it, collected from the node
 /// pressed at up: each node on the path that declares a context, then the root's level (with its
-/// context, if it declares one).
+/// context, if it declares one). Levels are kept by their distance, not their node, so that
+/// collecting them retains no node.
 struct ContextLevels {
-  private(set) var nodes: [Node] = []
   private(set) var contexts = ContextStack()
   /// Each level's steps up from the node pressed at.
   private(set) var distances: [Int] = []
@@ -81,14 +104,12 @@ struct ContextLevels {
 
   /// Forgets the levels, keeping the storage.
   mutating func removeAll() {
-    nodes.removeAll(keepingCapacity: true)
     contexts.removeAll()
     distances.removeAll(keepingCapacity: true)
   }
 
-  /// Adds the level of `node`, `distance` steps up.
-  mutating func append(_ node: Node, _ context: KeyContext?, distance: Int) {
-    nodes.append(node)
+  /// Adds the level of the node `distance` steps up, with its context.
+  mutating func append(_ context: KeyContext?, distance: Int) {
     contexts.append(context)
     distances.append(distance)
   }
@@ -97,12 +118,19 @@ struct ContextLevels {
   /// without one), or `nil` when it does not. (Read where the keymap keeps it: a copy would
   /// retain it.)
   mutating func match(_ keymap: Keymap, _ position: Int) -> Int? {
-    guard keymap.index.predicates[position] != nil else { return nodes.count - 1 }
+    guard keymap.index.predicates[position] != nil else { return distances.count - 1 }
     return keymap.index.predicates[position]!.matchLevel(nearestFirst: contexts, scratch: &sets)
   }
 }
 
 extension Node {
+  /// The node `steps` steps up from this one (this node for 0); the caller knows it is there.
+  func ancestor(_ steps: Int) -> Node {
+    var node = self
+    for _ in 0..<steps { node = node.parent! }
+    return node
+  }
+
   /// Calls `body` with every binding from this node up whose keys begin with `chord` (every one,
   /// when `nil`), from the nodes, the tree's defaults and its keymaps, in no order; each one that
   /// does not take part says why (an unbind, a modal scope). A binding to `item.Activate` away
@@ -118,23 +146,32 @@ extension Node {
     var reach = ModalReach(from: self, top: top)
     let unbinds = Unbinds(chord: chord, keys: keys)
     var steps = 0
+    var topHasLevel = false
     // The nodes are lent, not retained: nothing here changes the tree or calls user code.
     _ = walkToTop { node in
       defer {
-        reach.passed(node)
+        reach.passed(node, at: steps)
         steps += 1
       }
       guard node.hasAttachments else { return false }
-      if let context = node.keyContext { levels.append(node, context, distance: steps) }
+      if let context = node.keyContext {
+        levels.append(context, distance: steps)
+        topHasLevel = node === top
+      }
       node.withAttachment(KeyBindingsAttachment.self) { list in
-        for (position, binding) in list.bindings.enumerated()
-        where (chord == nil || binding.keys.chords[0] == chord) && appliesHere(binding.role) {
+        for position in list.bindings.indices
+        where (chord == nil || list.bindings[position].keys.chords[0] == chord)
+          && appliesHere(list.bindings[position].role)
+        {
           let refusal =
-            reach.admits(binding)
-            ? unbinds.refusal(of: binding.keys, binding.identifier, in: .nodes, levels: &levels) : .inert
+            reach.admits(list.bindings[position])
+            ? unbinds.refusal(
+              of: list.bindings[position].keys, list.bindings[position].identifier, in: .nodes,
+              levels: &levels)
+            : .inert
           body(
             Candidate(
-              origin: .declared(KeyBinding(binding, on: node)),
+              origin: .node(position: position),
               rank: Rank(isPriority: false, distance: steps, layer: .nodes, order: position), refusal: refusal
             ))
         }
@@ -142,7 +179,7 @@ extension Node {
       return false
     }
     let topDistance = steps - 1
-    if levels.nodes.last !== top { levels.append(top, nil, distance: topDistance) }
+    if !topHasLevel { levels.append(nil, distance: topDistance) }
     if let tree = top.tree {
       var position = 0
       tree.firstDefaultKeyBinding { binding in
@@ -153,7 +190,7 @@ extension Node {
             : .inert
           body(
             Candidate(
-              origin: .declared(binding),
+              origin: .treeDefault(position: position),
               rank: Rank(isPriority: false, distance: topDistance, layer: .treeDefaults, order: position),
               refusal: refusal))
         }
@@ -163,28 +200,28 @@ extension Node {
     }
     func consider(_ layer: KeymapLayer, _ keymap: Keymap) {
       func consider(_ position: Int) {
-        guard let level = levels.match(keymap, position) else { return }
-        let role = keymap.index.roles[position]
-        guard appliesHere(role) else { return }
-        let node = levels.nodes[level]
+        guard let level = levels.match(keymap, position), appliesHere(keymap.index.roles[position]) else {
+          return
+        }
+        let distance = levels.distances[level]
         let isPriority = keymap.index.priorities[position]
         var refusal: KeyCandidate.Verdict? = .inert
-        if isPriority || !reach.isInert(node) {
+        if isPriority || !reach.isInert(atDistance: distance) {
           refusal =
-            role.isBlock
+            keymap.index.roles[position].isBlock
             ? nil
             : unbinds.refusal(
               of: keymap.index.keys[position], keymap.index.identifiers[position], in: layer, levels: &levels)
         }
         body(
           Candidate(
-            origin: .entry(position: position, level: level),
-            rank: Rank(
-              isPriority: isPriority, distance: levels.distances[level], layer: layer, order: -position),
+            origin: .entry(position: position),
+            rank: Rank(isPriority: isPriority, distance: distance, layer: layer, order: -position),
             refusal: refusal))
       }
       if let chord {
-        for position in keymap.index.byFirstChord[chord] ?? [] { consider(position) }
+        guard let positions = keymap.index.byFirstChord[chord] else { return }
+        for position in positions { consider(position) }
       } else {
         for positions in keymap.index.byFirstChord.values { for position in positions { consider(position) } }
       }
@@ -202,7 +239,7 @@ extension Node {
     var levels = ContextLevels()
     forEachCandidate(startingWith: chord, top: top, keys: keys, levels: &levels) { candidates.append($0) }
     candidates.sort { $0.rank.precedes($1.rank) }
-    return candidates.map { $0.made(with: keys, levels: levels) }
+    return candidates.map { $0.made(from: self, keys: keys) }
   }
 
   /// The first binding in precedence order that takes part, for `chord` pressed here as the first
@@ -223,7 +260,7 @@ extension Node {
       if let current = best, !candidate.rank.precedes(current.rank) { return }
       best = candidate
     }
-    return best?.made(with: keys, levels: levels).binding
+    return best?.binding(from: self, keys: keys)
   }
 
   /// Calls `body` with each binding that takes part, in the order of
