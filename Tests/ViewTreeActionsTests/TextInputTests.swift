@@ -174,6 +174,25 @@ import ViewTreeActions
     #expect(log.entries == ["+d", "+j", "+x", "Save"])
   }
 
+  @Test func theAwaitedKeyPressFallsThroughAsTheSynchronousOneDoes() async throws {
+    for awaited in [false, true] {
+      let log = Log()
+      let tree = try makeTree(log)
+      let owner = tree.firstResponder
+      // `Missing` is registered nowhere: the owner's bindings of it are unavailable, so `q`
+      // falls to its text and `ctrl+d` to the list's binding of the same key.
+      owner.bindKey("q", to: "Missing").bindKey("ctrl+d", to: "Missing")
+      tree.node(id: "list")!.bindKey("ctrl+d", to: "Delete")
+      // A synchronous closure: in an async test, `handleKey` alone is the awaited one.
+      let pressNow: (KeyChord) -> Void = { owner.handleKey($0) }
+      for key in ["q", "ctrl+d"] {
+        let chord = try KeyChord(parsing: key)
+        if awaited { await owner.handleKey(chord) } else { pressNow(chord) }
+      }
+      #expect(log.entries == ["+q", "Delete"], "awaited: \(awaited)")
+    }
+  }
+
   @Test func aPasteIsInsertedAndNeverMatchedAgainstBindings() throws {
     let log = Log()
     let tree = try makeTree(log)
