@@ -279,6 +279,18 @@ public final class Node {
     return node.takeUnretainedValue()
   }
 
+  /// The node `steps` steps up from this one (this node for 0), or `nil` past the top-most node.
+  ///
+  /// - Complexity: O(`steps`).
+  package func ancestor(_ steps: Int) -> Node? {
+    var node = Unmanaged.passUnretained(self)
+    for _ in 0..<steps {
+      guard let up = node._withUnsafeGuaranteedRef({ $0._up }) else { return nil }
+      node = up
+    }
+    return node.takeUnretainedValue()
+  }
+
   /// The number of ancestors the node has; 0 for a root.
   ///
   /// - Complexity: O(*d*), where *d* is the node's depth.

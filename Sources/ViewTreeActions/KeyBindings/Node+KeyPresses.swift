@@ -858,27 +858,18 @@ struct ModalReach {
   /// Whether the tree's defaults apply: the walk started inside the modal scope, if any.
   var admitsDefaults: Bool { !startsOutside }
 
-  /// The modal scope's distance from where the walk began, once a walk that counts its steps
-  /// passed it.
-  private var modalDistance = Int.max
-
   /// Notes that the walk is done with `node`: past the modal scope, it is outside.
   mutating func passed(_ node: Node) {
     if node === modal { isOutside = true }
   }
 
-  /// Notes that the walk is done with `node`, `distance` steps up from where it began.
-  mutating func passed(_ node: Node, at distance: Int) {
-    if node === modal {
-      isOutside = true
-      modalDistance = distance
-    }
-  }
+  /// Whether `node` is the modal scope.
+  func isScope(_ node: Node) -> Bool { node === modal }
 
   /// Whether the node `distance` steps up from where the walk began, which it passed, is outside
-  /// the modal scope.
-  func isInert(atDistance distance: Int) -> Bool {
-    modal != nil && (startsOutside || distance > modalDistance)
+  /// the modal scope, which it passed `scopeDistance` steps up (`Int.max` if it did not).
+  func isInert(atDistance distance: Int, scopeDistance: Int) -> Bool {
+    modal != nil && (startsOutside || distance > scopeDistance)
   }
 
   /// Whether `node`, of the walk's tree, is outside the modal scope.

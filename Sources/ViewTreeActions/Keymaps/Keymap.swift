@@ -322,9 +322,16 @@ final class TreeKeys {
   /// grown.
   var scratch = ContextLevels()
 
+  /// The keymaps' indexes, which a key press reads: reading a `Keymap` from here would copy it,
+  /// retaining each of its arrays.
+  let toolkitIndex: KeymapIndex?
+  let userIndex: KeymapIndex?
+
   init(toolkit: Keymap?, user: Keymap?) {
     self.toolkit = toolkit
     self.user = user
+    toolkitIndex = toolkit?.index
+    userIndex = user?.index
   }
 
   /// The keymap of `layer`, if it is one a tree keeps.

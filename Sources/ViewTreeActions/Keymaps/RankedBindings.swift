@@ -49,7 +49,7 @@ struct Candidate {
 
   /// The candidate made into the binding found in effect at `node`, where the key was pressed.
   func binding(from node: Node, keys: TreeKeys?) -> KeyBinding {
-    let owner = node.ancestor(rank.distance)
+    let owner = node.ancestor(rank.distance)!
     switch origin {
     case .node(let position):
       return owner.withAttachment(KeyBindingsAttachment.self) {
@@ -117,20 +117,13 @@ struct ContextLevels {
   /// The level where the predicate of the entry at `position` of `keymap` matches (the root's
   /// without one), or `nil` when it does not. (Read where the keymap keeps it: a copy would
   /// retain it.)
-  mutating func match(_ keymap: Keymap, _ position: Int) -> Int? {
-    guard keymap.index.predicates[position] != nil else { return distances.count - 1 }
-    return keymap.index.predicates[position]!.matchLevel(nearestFirst: contexts, scratch: &sets)
+  mutating func match(_ keymap: KeymapIndex, _ position: Int) -> Int? {
+    guard keymap.predicates[position] != nil else { return distances.count - 1 }
+    return keymap.predicates[position]!.matchLevel(nearestFirst: contexts, scratch: &sets)
   }
 }
 
 extension Node {
-  /// The node `steps` steps up from this one (this node for 0); the caller knows it is there.
-  func ancestor(_ steps: Int) -> Node {
-    var node = self
-    for _ in 0..<steps { node = node.parent! }
-    return node
-  }
-
   /// Calls `body` with every binding from this node up whose keys begin with `chord` (every one,
   /// when `nil`), from the nodes, the tree's defaults and its keymaps, in no order; each one that
   /// does not take part says why (an unbind, a modal scope). A binding to `item.Activate` away
@@ -146,11 +139,13 @@ extension Node {
     var reach = ModalReach(from: self, top: top)
     let unbinds = Unbinds(chord: chord, keys: keys)
     var steps = 0
+    var scopeDistance = Int.max
     var topHasLevel = false
     // The nodes are lent, not retained: nothing here changes the tree or calls user code.
     _ = walkToTop { node in
       defer {
-        reach.passed(node, at: steps)
+        if reach.isScope(node) { scopeDistance = steps }
+        reach.passed(node)
         steps += 1
       }
       guard node.hasAttachments else { return false }
@@ -163,12 +158,14 @@ extension Node {
         where (chord == nil || list.bindings[position].keys.chords[0] == chord)
           && appliesHere(list.bindings[position].role)
         {
-          let refusal =
-            reach.admits(list.bindings[position])
-            ? unbinds.refusal(
-              of: list.bindings[position].keys, list.bindings[position].identifier, in: .nodes,
-              levels: &levels)
-            : .inert
+          let refusal: KeyCandidate.Verdict? =
+            !reach.admits(list.bindings[position])
+            ? .inert
+            : unbinds.isEmpty
+              ? nil
+              : unbinds.refusal(
+                of: list.bindings[position].keys, list.bindings[position].identifier, in: .nodes,
+                levels: &levels)
           body(
             Candidate(
               origin: .node(position: position),
@@ -198,20 +195,20 @@ extension Node {
         return false
       }
     }
-    func consider(_ layer: KeymapLayer, _ keymap: Keymap) {
+    // (The keymap's index is read where it is: a copy of a `Keymap` would retain each of its
+    // arrays.)
+    func consider(_ layer: KeymapLayer, _ keymap: KeymapIndex) {
       func consider(_ position: Int) {
-        guard let level = levels.match(keymap, position), appliesHere(keymap.index.roles[position]) else {
-          return
-        }
+        guard let level = levels.match(keymap, position), appliesHere(keymap.roles[position]) else { return }
         let distance = levels.distances[level]
-        let isPriority = keymap.index.priorities[position]
+        let isPriority = keymap.priorities[position]
         var refusal: KeyCandidate.Verdict? = .inert
-        if isPriority || !reach.isInert(atDistance: distance) {
+        if isPriority || !reach.isInert(atDistance: distance, scopeDistance: scopeDistance) {
           refusal =
-            keymap.index.roles[position].isBlock
+            keymap.roles[position].isBlock || unbinds.isEmpty
             ? nil
             : unbinds.refusal(
-              of: keymap.index.keys[position], keymap.index.identifiers[position], in: layer, levels: &levels)
+              of: keymap.keys[position], keymap.identifiers[position], in: layer, levels: &levels)
         }
         body(
           Candidate(
@@ -220,14 +217,14 @@ extension Node {
             refusal: refusal))
       }
       if let chord {
-        guard let positions = keymap.index.byFirstChord[chord] else { return }
+        guard let positions = keymap.byFirstChord[chord] else { return }
         for position in positions { consider(position) }
       } else {
-        for positions in keymap.index.byFirstChord.values { for position in positions { consider(position) } }
+        for positions in keymap.byFirstChord.values { for position in positions { consider(position) } }
       }
     }
-    if let toolkit = keys.toolkit { consider(.toolkit, toolkit) }
-    if let user = keys.user { consider(.user, user) }
+    if let toolkit = keys.toolkitIndex { consider(.toolkit, toolkit) }
+    if let user = keys.userIndex { consider(.user, user) }
   }
 
   /// Every binding from this node up whose keys begin with `chord` (every one, when `nil`),
@@ -246,14 +243,11 @@ extension Node {
   /// key: the one that takes it (a block, a sequence or a binding). Found in one pass, keeping
   /// the best so far, with the tree's scratch: nothing is allocated once it has grown.
   func firstBinding(startingWith chord: KeyChord, top: Node, keys: TreeKeys) -> KeyBinding? {
+    // Borrowed from the tree for the press (the levels hold no node, so the scratch keeps
+    // nothing alive between presses).
     var levels = ContextLevels()
     swap(&levels, &keys.scratch)
-    defer {
-      // Emptied before it goes back: the scratch lives on the root, and the nodes it held (the
-      // root among them) would keep the tree alive.
-      levels.removeAll()
-      swap(&levels, &keys.scratch)
-    }
+    defer { swap(&levels, &keys.scratch) }
     var best: Candidate?
     forEachCandidate(startingWith: chord, top: top, keys: keys, levels: &levels) { candidate in
       guard candidate.refusal == nil else { return }
@@ -284,38 +278,42 @@ private struct Unbinds {
 
   init(chord: KeyChord?, keys: TreeKeys) {
     self.keys = keys
-    func positions(_ keymap: Keymap?) -> [Int] {
-      guard let keymap, !keymap.index.unbinds.isEmpty else { return [] }
-      guard let chord else { return Array(keymap.index.unbinds.values.joined()) }
-      return keymap.index.unbinds[chord] ?? []
+    func positions(_ keymap: KeymapIndex?) -> [Int] {
+      guard let keymap, !keymap.unbinds.isEmpty else { return [] }
+      guard let chord else { return Array(keymap.unbinds.values.joined()) }
+      return keymap.unbinds[chord] ?? []
     }
-    toolkit = positions(keys.toolkit)
-    user = positions(keys.user)
+    toolkit = positions(keys.toolkitIndex)
+    user = positions(keys.userIndex)
   }
+
+  /// Whether there are none: no binding is filtered.
+  var isEmpty: Bool { toolkit.isEmpty && user.isEmpty }
 
   /// Why a binding of `bound` to `identifier` in `layer` does not take part, if an unbind of a
   /// higher layer filters it.
   func refusal(
     of bound: KeySequence, _ identifier: ActionIdentifier, in layer: KeymapLayer, levels: inout ContextLevels
   ) -> KeyCandidate.Verdict? {
-    if layer < .user, !user.isEmpty, let found = filter(bound, identifier, keys.user!, user, levels: &levels)
-    {
+    if layer < .user, !user.isEmpty, let found = filter(bound, identifier, .user, user, levels: &levels) {
       return found
     }
     if layer < .toolkit, !toolkit.isEmpty {
-      return filter(bound, identifier, keys.toolkit!, toolkit, levels: &levels)
+      return filter(bound, identifier, .toolkit, toolkit, levels: &levels)
     }
     return nil
   }
 
-  /// Why the binding is filtered by one of the unbinds at `positions` in `keymap`, if one is.
+  /// Why the binding is filtered by one of the unbinds at `positions` in the keymap of `layer`,
+  /// if one is.
   private func filter(
-    _ bound: KeySequence, _ identifier: ActionIdentifier, _ keymap: Keymap, _ positions: [Int],
+    _ bound: KeySequence, _ identifier: ActionIdentifier, _ layer: KeymapLayer, _ positions: [Int],
     levels: inout ContextLevels
   ) -> KeyCandidate.Verdict? {
+    let keymap = keys.keymap(layer)!
     for position in positions
     where keymap.index.identifiers[position] == identifier && keymap.index.keys[position] == bound
-      && levels.match(keymap, position) != nil
+      && levels.match(keymap.index, position) != nil
     {
       return .filtered(by: keymap.entries[position].source)
     }
