@@ -223,7 +223,18 @@ let benchmarks: @Sendable () -> Void = {
     StringKeymapReference()
   }
 
-  // Every candidate for that `ctrl+s`, with what became of each.
+  // `ctrl+s` pressed on the tree of `ResolveKeyChord16DeepKeymap`: no manager performs `Find`
+  // nor `SaveAll`, so the press falls through both, in the order of precedence, to the root's
+  // `Save`.
+  Benchmark("PressKey16DeepKeymapFallsThrough") { benchmark, state in
+    for _ in benchmark.scaledIterations {
+      blackHole(state.tree.firstResponder.handleKey(state.chord))
+    }
+  } setup: {
+    KeymapState()
+  }
+
+  // Every candidate for the keymap's `ctrl+s`, with what became of each.
   Benchmark("ExplainKey16Deep") { benchmark, state in
     for _ in benchmark.scaledIterations {
       blackHole(state.tree.explainKey(state.chord, at: state.tree.firstResponder))

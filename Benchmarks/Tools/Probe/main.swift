@@ -250,6 +250,13 @@ let probes: [String: () -> Loop] = [
     let state = KeymapState()
     return { count in for _ in 0..<count { sink(state.tree.firstResponder.resolveKey(state.chord)) } }
   },
+  "PressKey16DeepKeymapFallsThrough": {
+    let state = KeymapState()
+    guard case .resolved(let binding, .answered) = state.tree.firstResponder.handleKey(state.chord),
+      binding.identifier.text == "Save"
+    else { fatalError("ctrl+s does not fall through to the root's Save") }
+    return { count in for _ in 0..<count { sink(state.tree.firstResponder.handleKey(state.chord)) } }
+  },
   "ReferenceKeymapResolve16Deep": {
     let state = KeymapReference()
     precondition(state.resolve() == "Find")

@@ -561,9 +561,13 @@ extension Node {
   /// unless a block of the same keys comes first. Counted by position, not by identity: two
   /// keymap entries may make equal bindings.
   fileprivate func fallThrough(_ keys: KeySequence, after tried: Int) -> KeyBinding? {
+    let top = root
+    if let treeKeys = top.treeKeys {
+      return fallThroughBinding(of: keys, after: tried, top: top, treeKeys: treeKeys)
+    }
     var seen = 0
     var next: KeyBinding?
-    forEachBinding(startingWith: keys.chords[0]) { found in
+    forEachBinding(startingWith: keys.chords[0], top: top) { found in
       guard found.keys == keys else { return false }
       seen += 1
       guard seen > tried else { return false }

@@ -132,8 +132,8 @@ extension Node {
   /// - Complexity: O(*d*) for the path, plus the bindings found, plus for each keymap entry of
   ///   the chord its predicate's cost (see ``KeyPredicate/matchLevel(in:)``).
   private func forEachCandidate(
-    startingWith chord: KeyChord?, top: Node, keys: TreeKeys, levels: inout ContextLevels,
-    _ body: (Candidate) -> Void
+    startingWith chord: KeyChord?, exactly exact: KeySequence? = nil, top: Node, keys: TreeKeys,
+    levels: inout ContextLevels, _ body: (Candidate) -> Void
   ) {
     levels.removeAll()
     var reach = ModalReach(from: self, top: top)
@@ -156,6 +156,7 @@ extension Node {
       node.withAttachment(KeyBindingsAttachment.self) { list in
         for position in list.bindings.indices
         where (chord == nil || list.bindings[position].keys.chords[0] == chord)
+          && (exact == nil || list.bindings[position].keys == exact)
           && appliesHere(list.bindings[position].role)
         {
           let refusal: KeyCandidate.Verdict? =
@@ -180,7 +181,9 @@ extension Node {
     if let tree = top.tree {
       var position = 0
       tree.firstDefaultKeyBinding { binding in
-        if (chord == nil || binding.keys.chords[0] == chord) && appliesHere(binding.role) {
+        if (chord == nil || binding.keys.chords[0] == chord) && (exact == nil || binding.keys == exact)
+          && appliesHere(binding.role)
+        {
           let refusal =
             reach.admitsDefaults
             ? unbinds.refusal(of: binding.keys, binding.identifier, in: .treeDefaults, levels: &levels)
@@ -199,7 +202,9 @@ extension Node {
     // arrays.)
     func consider(_ layer: KeymapLayer, _ keymap: KeymapIndex) {
       func consider(_ position: Int) {
-        guard let level = levels.match(keymap, position), appliesHere(keymap.roles[position]) else { return }
+        guard exact == nil || keymap.keys[position] == exact, let level = levels.match(keymap, position),
+          appliesHere(keymap.roles[position])
+        else { return }
         let distance = levels.distances[level]
         let isPriority = keymap.priorities[position]
         var refusal: KeyCandidate.Verdict? = .inert
@@ -255,6 +260,26 @@ extension Node {
       best = candidate
     }
     return best?.binding(from: self, keys: keys)
+  }
+
+  /// The binding a press of `keys` here falls through to once the actions of the first `tried`
+  /// bindings of `keys` that take part (in the order of precedence) were unavailable: the next
+  /// one, unless it is a block. One pass over the candidates, keeping only those of `keys` (a
+  /// few), sorted; only the one returned is made into a binding.
+  func fallThroughBinding(of keys: KeySequence, after tried: Int, top: Node, treeKeys: TreeKeys)
+    -> KeyBinding?
+  {
+    var levels = ContextLevels()
+    swap(&levels, &treeKeys.scratch)
+    defer { swap(&levels, &treeKeys.scratch) }
+    var same: [Candidate] = []
+    forEachCandidate(startingWith: keys.chords[0], exactly: keys, top: top, keys: treeKeys, levels: &levels) {
+      if $0.refusal == nil { same.append($0) }
+    }
+    guard same.count > tried else { return nil }
+    same.sort { $0.rank.precedes($1.rank) }
+    let next = same[tried].binding(from: self, keys: treeKeys)
+    return next.role.isBlock ? nil : next
   }
 
   /// Calls `body` with each binding that takes part, in the order of
