@@ -1,0 +1,181 @@
+import Actions
+import ViewTree
+
+extension Node {
+  /// What a resolved press does once its binding's identifier is performed, falling through
+  /// while the action is unavailable; text is inserted, and a replayed prefix replayed, here.
+  func performing(_ pressed: consuming Press) -> KeyPressResult {
+    switch consume pressed {
+    case .finished(let result): return result
+    case .perform(let binding, let request, let cancelling, let typing):
+      // Most actions are available: the press is done without a step.
+      let result = send(request, tracing: nil)
+      guard result.isUnavailable else {
+        return .reporting(.resolved(binding, result), cancelling: cancelling)
+      }
+      return fallingThrough(from: binding, after: result, cancelling: cancelling, typing: typing)
+    case .insert(let insert, let cancelling):
+      return .reporting(.insertedText(insert, trigger(insert)), cancelling: cancelling)
+    case .replay(let prefix, let cancelling, let stroke):
+      let results = prefix.map { performing(replaying($0)) }
+      let then = stroke.map { performing(press($0)) }
+      return .reporting(.replayed(results, then: then), cancelling: cancelling)
+    }
+  }
+
+  /// `performing(_:)`, awaiting asynchronous actions.
+  nonisolated(nonsending) func performingAwaited(_ pressed: consuming Press) async -> KeyPressResult {
+    switch consume pressed {
+    case .finished(let result): return result
+    case .perform(let binding, let request, let cancelling, let typing):
+      // Most actions are available: the press is done without a step.
+      let result = await send(request, tracing: nil)
+      guard result.isUnavailable else {
+        return .reporting(.resolved(binding, result), cancelling: cancelling)
+      }
+      return await fallingThroughAwaited(from: binding, after: result, cancelling: cancelling, typing: typing)
+    case .insert(let insert, let cancelling):
+      return .reporting(.insertedText(insert, await trigger(insert)), cancelling: cancelling)
+    case .replay(let prefix, let cancelling, let stroke):
+      var results: [KeyPressResult] = []
+      for chord in prefix { results.append(await performingAwaited(replaying(chord))) }
+      var then: KeyPressResult?
+      if let stroke { then = await performingAwaited(press(stroke)) }
+      return .reporting(.replayed(results, then: then), cancelling: cancelling)
+    }
+  }
+
+  /// Runs the steps of a press's perform (see `Performing`) once its first `binding`'s action
+  /// gave `result`, unavailable. (Out of line: most presses never fall through.)
+  @inline(never)
+  func fallingThrough(
+    from binding: KeyBinding, after result: RequestResult<PerformResult>,
+    cancelling: (PendingKeys, KeySequenceCancellation)?, typing: String?
+  ) -> KeyPressResult {
+    var perform = Performing(binding, cancelling: cancelling, typing: typing)
+    var next = perform.next(after: result, at: self)
+    while true {
+      switch next {
+      case .send(let request): next = perform.next(after: send(request, tracing: nil), at: self)
+      case .type(let insert): return perform.finished(.insertedText(insert, trigger(insert)))
+      case .done(let result): return result
+      }
+    }
+  }
+
+  /// Runs the steps of a press's perform (see `Performing`) once its first `binding`'s action
+  /// gave `result`, unavailable.
+  nonisolated(nonsending) func fallingThroughAwaited(
+    from binding: KeyBinding, after result: RequestResult<PerformResult>,
+    cancelling: (PendingKeys, KeySequenceCancellation)?, typing: String?
+  ) async -> KeyPressResult {
+    var perform = Performing(binding, cancelling: cancelling, typing: typing)
+    var next = perform.next(after: result, at: self)
+    while true {
+      switch next {
+      case .send(let request): next = perform.next(after: await send(request, tracing: nil), at: self)
+      case .type(let insert): return perform.finished(.insertedText(insert, await trigger(insert)))
+      case .done(let result): return result
+      }
+    }
+  }
+
+  /// A resolved binding's perform as it goes: the step the synchronous and the awaited press
+  /// share, so that each of them only sends and triggers what a step asks for.
+  struct Performing {
+    /// What the press does next.
+    enum Next {
+      /// Perform this request (the binding's identifier, or the next one's after a fall-through).
+      case send(PerformRequest)
+      /// Trigger this text at the text owner: the key's binding fell through to its text.
+      case type(InsertText)
+      /// The press's result.
+      case done(KeyPressResult)
+    }
+
+    /// The binding whose identifier was sent last.
+    private var binding: KeyBinding
+    private let cancelling: (PendingKeys, KeySequenceCancellation)?
+    /// At a text owner, the text the key types if its binding falls through to it.
+    private let typing: String?
+    /// How many bindings of the keys were tried, in the order of precedence.
+    private var tried = 1
+
+    init(_ binding: KeyBinding, cancelling: (PendingKeys, KeySequenceCancellation)?, typing: String?) {
+      self.binding = binding
+      self.cancelling = cancelling
+      self.typing = typing
+    }
+
+    /// What the press at `node` does once the last request gave `result`: done, unless the
+    /// action was unavailable; then the next binding of the same keys in the order of precedence
+    /// is performed (or moves the focus), or the key's text typed when it comes first.
+    mutating func next(after result: RequestResult<PerformResult>, at node: Node) -> Next {
+      guard result.isUnavailable else { return .done(finished(.resolved(binding, result))) }
+      let next = node.fallThrough(binding.keys, after: tried)
+      tried += 1
+      if let typing, node.fallsToText(from: binding, before: next) { return .type(InsertText(typing)) }
+      guard let next else { return .done(finished(.resolved(binding, result))) }
+      if case .moveFocus(let move) = next.role {
+        return .done(finished(.movedFocus(next, node.moveFocus(move, in: node.root))))
+      }
+      binding = next
+      return .send(node.request(performing: next))
+    }
+
+    /// The press's result, once it did `result`.
+    func finished(_ result: KeyPressResult) -> KeyPressResult { .reporting(result, cancelling: cancelling) }
+  }
+
+  /// Whether a key whose `binding`, at this text owner, is unavailable goes on to its text: the
+  /// text comes after the bindings the owner keeps before it, so when the next binding of the
+  /// same keys is not one of them (or there is none), the key types.
+  func fallsToText(from binding: KeyBinding, before next: KeyBinding?) -> Bool {
+    keepsBeforeText(binding) && !(next.map(keepsBeforeText) ?? false)
+  }
+
+  /// The binding a key falls through to when the actions of the first `tried` bindings of `keys`
+  /// (in the order of precedence, the one that took the key first) are unavailable: the next,
+  /// unless a block of the same keys comes first. Counted by position, not by identity: two
+  /// keymap entries may make equal bindings.
+  func fallThrough(_ keys: KeySequence, after tried: Int) -> KeyBinding? {
+    let top = root
+    if let treeKeys = top.treeKeys {
+      return fallThroughBinding(of: keys, after: tried, top: top, treeKeys: treeKeys)
+    }
+    var seen = 0
+    var next: KeyBinding?
+    forEachBinding(startingWith: keys.chords[0], top: top) { found in
+      guard found.keys == keys else { return false }
+      seen += 1
+      guard seen > tried else { return false }
+      if !found.role.isBlock { next = found }
+      return true
+    }
+    return next
+  }
+
+}
+
+extension RequestResult where Answer == PerformResult {
+  /// Whether nothing on the chain can perform the identifier: no manager answered, the manager
+  /// does not know it, or its validation hides it. A disabled action that is shown is available.
+  var isUnavailable: Bool {
+    switch self {
+    case .unanswered(.unhandled): true
+    case .answered(.unknown, _): true
+    case .answered(.disabled(_, let validation), _): !validation.isVisible
+    default: false
+    }
+  }
+}
+
+extension KeyPressResult {
+  /// `result`, inside the cancellation of the sequence the key press cancelled, if any.
+  static func reporting(
+    _ result: KeyPressResult, cancelling: (PendingKeys, KeySequenceCancellation)?
+  ) -> KeyPressResult {
+    guard let (pending, reason) = cancelling else { return result }
+    return .cancelled(pending, reason, then: result)
+  }
+}
