@@ -32,6 +32,14 @@ let package = Package(
       dependencies: [.product(name: "ViewTreeActions", package: "ActionHierarchy")],
       swiftSettings: harnessSettings),
     .executableTarget(
+      name: "FuzzKeyResolver",
+      dependencies: [
+        .product(name: "ViewTree", package: "ActionHierarchy"),
+        .product(name: "Actions", package: "ActionHierarchy"),
+        .product(name: "ViewTreeActions", package: "ActionHierarchy"),
+      ],
+      swiftSettings: harnessSettings),
+    .executableTarget(
       name: "FuzzKeymapParser",
       dependencies: [.product(name: "ViewTreeActions", package: "ActionHierarchy")],
       swiftSettings: harnessSettings),
