@@ -123,6 +123,44 @@ import ViewTreeActions
     }
   }
 
+  /// The identifier a press performed (or moved the focus by), if it did.
+  func performedIdentifier(_ result: KeyPressResult) -> String? {
+    switch result {
+    case .resolved(let binding, let result): isUnavailable(result) ? nil : binding.identifier.text
+    case .movedFocus(let binding, _): binding.identifier.text
+    case .cancelled(_, _, let then), .replayed(_, let then): then.flatMap(performedIdentifier)
+    default: nil
+    }
+  }
+
+  @Test(arguments: 0..<40)
+  func theOfferedListsKeysPerformItsAction(seed: Int) throws {
+    var random = Seeded(state: UInt64(seed))
+    var checked = 0
+    defer { #expect(checked > 0, "no entry with keys in 25 trees") }
+    for _ in 0..<25 {
+      let tree = try makeTree(&random)
+      for entry in tree.offeredActions(includingRegistered: false) where entry.validation.isEnabled {
+        guard let keys = entry.keys else { continue }
+        checked += 1
+        var result: KeyPressResult?
+        for chord in keys.chords { result = tree.firstResponder.handleKey(chord) }
+        tree.cancelPendingKeys()
+        try tree.focus(tree.node(id: "n3")!)
+        // The keys perform the entry's action; an item's activation performs the item's.
+        let performed = result.flatMap(performedIdentifier)
+        let agrees = performed == entry.identifier || (performed == "item.Activate" && entry.isDefault)
+        #expect(
+          agrees,
+          """
+          \(keys) is offered for \(entry.identifier) at n3, and performed \(performed ?? "nothing")
+          \(tree.explainKey(keys.chords[0], at: tree.firstResponder))
+          """)
+        if !agrees { return }
+      }
+    }
+  }
+
   // MARK: What the random trees found
 
   /// A focused text owner `box` under `list`, with the given user keymap and the box's bindings.
