@@ -499,9 +499,41 @@ import ViewTreeActions
     #expect(built.unknownActions(in: manager).map(\.source) == ["user.keymap:3", "user.keymap:6"])
   }
 
+  @Test func aPressEntryTakesThePressAndNotItsRepeats() throws {
+    let log = Log()
+    let tree = try makeTree(log)
+    try tree.focus(id: "row")
+    let keymap = Keymap(
+      parsing: "press f6 = Find\npriority press f7 = Close\nf8 = Close", source: "user.keymap")
+    #expect(keymap.issues.isEmpty)
+    #expect(
+      keymap.entries.map(\.description) == ["press f6 = Find", "priority press f7 = Close", "f8 = Close"])
+    #expect(keymap.entries.map(\.events) == [.press, .press, .pressAndRepeat])
+    tree.userKeymap = keymap
+    let row = tree.firstResponder
+    for text in ["f6", "f7", "f8"] {
+      let chord = try chord(text)
+      row.handleKey(KeyEvent(chord))
+      let repeated = row.handleKey(KeyEvent(chord, kind: .repeat))
+      let didNothing = if case .unbound = repeated { true } else { false }
+      #expect(didNothing == (text != "f8"), "the repeat of \(text): \(repeated)")
+    }
+    // The press of each, then the repeat of f8 alone.
+    #expect(log.entries == ["Find", "Close", "Close", "Close"])
+  }
+
+  @Test func pressIsForABindingThatPerforms() {
+    let keymap = Keymap(parsing: "press f6 = null\npress unbind f7 = Close\nunbind press f8 = Close")
+    #expect(keymap.entries.isEmpty)
+    #expect(keymap.issues.map(\.line) == [1, 2, 3])
+    #expect(keymap.issues[0].reason.contains("'press' is for a binding that performs an action"))
+  }
+
   @Test func entriesAreCodable() throws {
     let keymap = Keymap(
-      parsing: "ctrl+s = Save\n[Editor]\nalt+b = null\nunbind ctrl+w = Close\npriority f1 = Quit")
+      parsing:
+        "ctrl+s = Save\n[Editor]\nalt+b = null\nunbind ctrl+w = Close\npriority f1 = Quit\npress j = Down")
+    #expect(keymap.entries.last?.events == .press)
     let data = try JSONEncoder().encode(keymap.entries)
     let decoded = try JSONDecoder().decode([KeymapEntry].self, from: data)
     #expect(decoded == keymap.entries)

@@ -224,7 +224,7 @@ public struct KeyBinding: CustomStringConvertible {
       role = .block
     }
     self.node = node
-    flags = Flags(passesModal: entry.isPriority, events: .pressAndRepeat)
+    flags = Flags(passesModal: entry.isPriority, events: entry.events)
     self.layer = layer
   }
 
@@ -235,7 +235,7 @@ public struct KeyBinding: CustomStringConvertible {
     identifier = index.identifiers[position]
     role = index.roles[position]
     self.node = node
-    flags = Flags(passesModal: index.priorities[position], events: .pressAndRepeat)
+    flags = Flags(passesModal: index.priorities[position], events: index.events[position])
     self.layer = layer
   }
 

@@ -54,6 +54,10 @@ public struct KeymapEntry: Hashable, Sendable, CustomStringConvertible {
   public var isPriority: Bool
   /// Where the entry was written, for reports: `user.keymap:12` for a line of a file.
   public var source: String
+  /// The kinds of key event its binding takes: a press and its repeats (the default), or
+  /// ``KeyEvent/Kinds/press`` alone (`press` in a keymap file), so that holding the key performs
+  /// the action once. (A release is bound on a node: `bindKey(_:to:on:)` with `on: .release`.)
+  public var events: KeyEvent.Kinds
 
   /// An entry of parsed parts.
   ///
@@ -63,21 +67,24 @@ public struct KeymapEntry: Hashable, Sendable, CustomStringConvertible {
   ///   - predicate: Where the entry applies (`nil`: at the root, so everywhere).
   ///   - isPriority: Whether it resolves before every other binding.
   ///   - source: Where it was written, for reports.
+  ///   - events: The kinds of key event its binding takes: `.pressAndRepeat` (the default) or
+  ///     `.press`.
   public init(
     _ keys: KeySequence, _ effect: Effect, when predicate: KeyPredicate? = nil, isPriority: Bool = false,
-    source: String = ""
+    source: String = "", events: KeyEvent.Kinds = .pressAndRepeat
   ) {
     self.keys = keys
     self.effect = effect
     self.predicate = predicate
     self.isPriority = isPriority
     self.source = source
+    self.events = events
   }
 
   /// The entry as a line of a keymap file (without its section): `ctrl+s = Save`,
-  /// `alt+b = null`, `unbind ctrl+w = CloseTab`, `priority ctrl+q = Quit`.
+  /// `alt+b = null`, `unbind ctrl+w = CloseTab`, `priority ctrl+q = Quit`, `press j = Down`.
   public var description: String {
-    let head = isPriority ? "priority " : ""
+    let head = (isPriority ? "priority " : "") + (events == .press ? "press " : "")
     switch effect {
     case .perform(let identifier): return "\(head)\(keys) = \(identifier.text)"
     case .block: return "\(head)\(keys) = null"
@@ -88,11 +95,12 @@ public struct KeymapEntry: Hashable, Sendable, CustomStringConvertible {
 
 extension KeymapEntry: Codable {
   private enum CodingKeys: String, CodingKey {
-    case keys, context, action, unbind, priority, source
+    case keys, context, action, unbind, priority, source, repeats
   }
 
   /// Decodes `{"keys": "ctrl+s", "context": "Editor", "action": "Save"}`; `"action": null` is a
-  /// block, `"unbind": "CloseTab"` an unbind; `"priority"` and `"source"` are optional.
+  /// block, `"unbind": "CloseTab"` an unbind; `"priority"`, `"source"` and `"repeats"` (`false`
+  /// for a binding that takes the press alone) are optional.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     func parsed<T, Reason>(_ key: CodingKeys, _ parse: (String) throws(ParseError<Reason>) -> T) throws -> T {
@@ -120,6 +128,7 @@ extension KeymapEntry: Codable {
     }
     isPriority = try container.decodeIfPresent(Bool.self, forKey: .priority) ?? false
     source = try container.decodeIfPresent(String.self, forKey: .source) ?? ""
+    events = try container.decodeIfPresent(Bool.self, forKey: .repeats) == false ? .press : .pressAndRepeat
   }
 
   /// Encodes the entry in the shape `init(from:)` reads.
@@ -134,6 +143,7 @@ extension KeymapEntry: Codable {
     }
     if isPriority { try container.encode(true, forKey: .priority) }
     if !source.isEmpty { try container.encode(source, forKey: .source) }
+    if events == .press { try container.encode(false, forKey: .repeats) }
   }
 }
 
@@ -258,6 +268,8 @@ final class KeymapIndex: Sendable {
   let keys: [KeySequence]
   let predicates: [KeyPredicate?]
   let priorities: [Bool]
+  /// The kinds of key event each entry's binding takes.
+  let events: [KeyEvent.Kinds]
   /// Each entry's identifier, `null` for a block.
   let identifiers: [ActionIdentifier]
   /// What a key press does with each entry's identifier.
@@ -267,6 +279,7 @@ final class KeymapIndex: Sendable {
     keys = entries.map(\.keys)
     predicates = entries.map(\.predicate)
     priorities = entries.map(\.isPriority)
+    events = entries.map(\.events)
     let identifiers = entries.map { entry in
       switch entry.effect {
       case .perform(let identifier), .unbind(let identifier): identifier

@@ -72,7 +72,7 @@ struct KeymapReader {
 
   private mutating func readEntry(line: String, bytes: [UInt8], start: Int, number: Int) {
     var position = start
-    // `priority` and `unbind` are words before the keys (no key has either name).
+    // `priority`, `press` and `unbind` are words before the keys (no key has one of these names).
     func take(_ word: String) -> Bool {
       guard bytes[position...].starts(with: word.utf8) else { return false }
       position += word.utf8.count
@@ -80,6 +80,7 @@ struct KeymapReader {
       return true
     }
     let isPriority = take("priority ")
+    let pressOnly = take("press ")
     let isUnbind = take("unbind ")
     // The keys and what they do are split at a ` = `; keys may hold the chord `=` (`ctrl+k =`),
     // so the split is the first after which both read. A value never holds ` = ` outside its
@@ -97,8 +98,17 @@ struct KeymapReader {
           report(line, number, at: start, "an unbind cannot be a priority binding")
           return
         }
+        let performs = if case .perform = effect { true } else { false }
+        if pressOnly && !performs {
+          report(
+            line, number, at: start,
+            "'press' is for a binding that performs an action, not a block or an unbind")
+          return
+        }
         entries.append(
-          KeymapEntry(keys, effect, when: section, isPriority: isPriority, source: "\(source):\(number)"))
+          KeymapEntry(
+            keys, effect, when: section, isPriority: isPriority, source: "\(source):\(number)",
+            events: pressOnly ? .press : .pressAndRepeat))
         valuePlaces.append(
           KeymapValuePlace(line: number, column: column(of: valueStart, in: line), text: line))
         return
