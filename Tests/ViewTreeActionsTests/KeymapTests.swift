@@ -546,6 +546,37 @@ import ViewTreeActions
     }
   }
 
+  @Test func overridesSayWhichLinesTakeKeysFromLowerLayers() throws {
+    let log = Log()
+    let tree = try makeTree(log)
+    try tree.focus(id: "editor")
+    tree.toolkitKeymap = Keymap(parsing: "f2 = Find\nctrl+w = Close", source: "toolkit.keymap")
+    tree.userKeymap = Keymap(
+      parsing: "[Editor]\nctrl+s = SaveAll\nf2 = Close\nunbind ctrl+w = Close\n[List]\nalt+x = null",
+      source: "user.keymap")
+    let overrides = tree.keymapOverrides()
+    // By chord: the editor's own ctrl+s, the toolkit's ctrl+w (unbound) and f2. The block matches
+    // only in the list, and takes nothing at the editor.
+    #expect(overrides.map(\.source) == ["user.keymap:2", "user.keymap:4", "user.keymap:3"])
+    #expect(overrides.map(\.layer) == [.user, .user, .user])
+    #expect(overrides.map(\.binding.binding.layer) == [.nodes, .toolkit, .toolkit])
+    #expect(
+      overrides.map(\.binding.verdict) == [
+        .shadowed(by: 0, because: .higherLayer), .filtered(by: "user.keymap:4"),
+        .shadowed(by: 0, because: .deeper),
+      ])
+    #expect(overrides[0].description == "user.keymap:2 takes \(overrides[0].binding)")
+    // In the list, the block matches but takes nothing (nothing lower binds alt+x), and the
+    // Editor section, the unbind included, does not match.
+    try tree.focus(id: "row")
+    #expect(tree.keymapOverrides().isEmpty)
+    tree.node(id: "list")!.bindKey("alt+x", to: "Bold")
+    #expect(
+      tree.keymapOverrides().map(\.description) == [
+        "user.keymap:6 takes alt+x -> Bold [nodes on window/list, depth 1]: blocked by 0"
+      ])
+  }
+
   // MARK: Conflicts
 
   @Test func conflictsAreFoundByMeaningNotByText() throws {

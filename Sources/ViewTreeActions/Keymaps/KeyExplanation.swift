@@ -262,3 +262,66 @@ extension NodeTree {
     return KeyExplanation(chord: chord, candidates: candidates)
   }
 }
+
+/// A binding of a lower layer that a keymap line takes its keys from at a node: an entry that
+/// comes before it with the same keys (or overlapping ones), a block, or an unbind that filters
+/// it (see ``ViewTree/NodeTree/keymapOverrides(at:)``).
+public struct KeymapOverride: CustomStringConvertible {
+  /// The keymap line that takes the keys (`user.keymap:3`).
+  public let source: String
+  /// The layer of that line's keymap: ``KeymapLayer/user`` or ``KeymapLayer/toolkit``.
+  public let layer: KeymapLayer
+  /// The binding it takes them from, as `explainKey` lists it: a toolkit entry, a node's binding
+  /// or a default. Its ``KeyCandidate/verdict`` says how: shadowed, blocked or filtered.
+  public let binding: KeyCandidate
+
+  /// `user.keymap:3 takes ctrl+s -> Save [nodes on window, depth 0]: shadowed by 0 (deeper)`.
+  public var description: String { "\(source) takes \(binding)" }
+}
+
+extension NodeTree {
+  /// Which bindings of lower layers the keymaps take keys from at `node`: for each key a keymap
+  /// binds, every toolkit entry, node binding or default that a user entry (or a toolkit entry, for
+  /// those below it) shadows, blocks or filters with an unbind, as ``explainKey(_:at:)-(KeyChord,_)``
+  /// finds it there. A settings page lists them beside ``Keymap/conflicts()``, which compares the
+  /// entries of one keymap.
+  ///
+  /// ```swift
+  /// tree.userKeymap = Keymap(parsing: "ctrl+s = SaveAll", source: "user.keymap")
+  /// for override in tree.keymapOverrides(at: tree.firstResponder) { print(override) }
+  /// // user.keymap:1 takes ctrl+s -> Save [nodes on window, depth 0]: shadowed by 0 (higher layer)
+  /// ```
+  ///
+  /// - Parameter node: Where the keys would be pressed: the focus when `nil`. Predicates match
+  ///   the contexts from there up, so another node may see other overrides.
+  /// - Returns: The overrides, by the keymap line's first chord in the order of its description,
+  ///   then as the explanation lists the bindings.
+  /// - Complexity: One explanation for each first chord of the keymaps' entries.
+  public func keymapOverrides(at node: Node? = nil) -> [KeymapOverride] {
+    let node = node ?? firstResponder
+    var chords: Set<KeyChord> = []
+    for keymap in [toolkitKeymap, userKeymap] {
+      for entry in keymap?.entries ?? [] { chords.insert(entry.keys.chords[0]) }
+    }
+    // An unbind names its line; the layer is the keymap that holds it.
+    func layer(of source: String) -> KeymapLayer {
+      userKeymap?.entries.contains { $0.source == source } == true ? .user : .toolkit
+    }
+    var overrides: [KeymapOverride] = []
+    for chord in chords.sorted(by: { $0.description < $1.description }) {
+      let candidates = explainKey(chord, at: node).candidates
+      for candidate in candidates {
+        switch candidate.verdict {
+        case .shadowed(let index, _), .blocked(let index):
+          let taker = candidates[index]
+          guard taker.binding.layer > candidate.binding.layer, let source = taker.source else { continue }
+          overrides.append(KeymapOverride(source: source, layer: taker.binding.layer, binding: candidate))
+        case .filtered(let source):
+          overrides.append(KeymapOverride(source: source, layer: layer(of: source), binding: candidate))
+        default: continue
+        }
+      }
+    }
+    return overrides
+  }
+}
