@@ -328,11 +328,11 @@ package final class KeymapReference {
   }
 }
 
-/// The first reference for `ResolveKeyChord16DeepKeymap`, kept as the figure of names compared as
-/// strings: the same chain, contexts, bindings and keymap in plain arrays and a dictionary, names
-/// and values as strings, and the same work in one walk: the nearest node binding of the chord,
-/// the context levels, each keymap binding of the chord matched at the nearest level where its
-/// predicate holds (tried level by level), the best by depth then layer.
+/// `KeymapReference`'s work with names and values compared as strings, to show what that costs:
+/// the same chain, contexts, bindings and keymap in plain arrays and a dictionary, and the same
+/// work in one walk: the nearest node binding of the chord, the context levels, each keymap
+/// binding of the chord matched at the nearest level where its predicate holds (tried level by
+/// level), the best by depth then layer.
 package final class StringKeymapReference {
   /// A predicate as a plain tree, evaluated at a level by recursion.
   indirect enum Predicate {

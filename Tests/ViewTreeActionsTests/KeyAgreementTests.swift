@@ -222,6 +222,19 @@ import ViewTreeActions
     #expect(explanation.winner?.binding.identifier.text == "InsertText")
   }
 
+  @Test func anUnavailableBindingFallsThroughToABlockTheOwnerKeepsBeforeText() throws {
+    // The later priority entry comes first: unavailable, it passes `b` to the priority block,
+    // which the owner keeps before its text: `b` does nothing.
+    let (tree, log) = try owner(keymap: "priority b = null\npriority b = Missing")
+    tree.firstResponder.handleKey(KeyChord(.character("b")))
+    #expect(log.entries.isEmpty)
+    #expect(tree.explainKey(KeyChord(.character("b")), at: tree.firstResponder).winner?.isBlock == true)
+    // A block matched at the root comes after the text: `b` is typed.
+    let (typing, typed) = try owner(keymap: "b = null\npriority b = Missing")
+    typing.firstResponder.handleKey(KeyChord(.character("b")))
+    #expect(typed.entries == ["+b"])
+  }
+
   @Test func aLoneBlockSequenceWaitsForNothing() throws {
     let tree = NodeTree("root") { Node("leaf").focusable() }
     tree.userKeymap = Keymap(parsing: "g g = null")

@@ -508,7 +508,7 @@ import ViewTreeActions
     #expect(keymap.issues.isEmpty)
     #expect(
       keymap.entries.map(\.description) == ["press f6 = Find", "priority press f7 = Close", "f8 = Close"])
-    #expect(keymap.entries.map(\.events) == [.press, .press, .pressAndRepeat])
+    #expect(keymap.entries.map(\.repeats) == [false, false, true])
     tree.userKeymap = keymap
     let row = tree.firstResponder
     for text in ["f6", "f7", "f8"] {
@@ -522,6 +522,21 @@ import ViewTreeActions
     #expect(log.entries == ["Find", "Close", "Close", "Close"])
   }
 
+  @Test func aRepeatDoesNotFallThroughToABindingOfThePressAlone() throws {
+    let log = Log()
+    let tree = try makeTree(log)
+    try tree.focus(id: "row")
+    // No manager performs `Unknown`: ctrl+d falls through to the toolkit's binding, which takes
+    // the press alone.
+    tree.toolkitKeymap = Keymap(parsing: "press ctrl+d = Find", source: "toolkit.keymap")
+    tree.userKeymap = Keymap(parsing: "ctrl+d = Unknown", source: "user.keymap")
+    let chord = try chord("ctrl+d")
+    tree.firstResponder.handleKey(KeyEvent(chord))
+    tree.firstResponder.handleKey(KeyEvent(chord, kind: .repeat))
+    tree.firstResponder.handleKey(KeyEvent(chord, kind: .repeat))
+    #expect(log.entries == ["Find"])
+  }
+
   @Test func pressIsForABindingThatPerforms() {
     let keymap = Keymap(parsing: "press f6 = null\npress unbind f7 = Close\nunbind press f8 = Close")
     #expect(keymap.entries.isEmpty)
@@ -533,7 +548,7 @@ import ViewTreeActions
     let keymap = Keymap(
       parsing:
         "ctrl+s = Save\n[Editor]\nalt+b = null\nunbind ctrl+w = Close\npriority f1 = Quit\npress j = Down")
-    #expect(keymap.entries.last?.events == .press)
+    #expect(keymap.entries.last?.repeats == false)
     let data = try JSONEncoder().encode(keymap.entries)
     let decoded = try JSONDecoder().decode([KeymapEntry].self, from: data)
     #expect(decoded == keymap.entries)
@@ -543,6 +558,11 @@ import ViewTreeActions
     #expect(entries[0].predicate?.description == "Editor > Picker")
     #expect(throws: DecodingError.self) {
       try JSONDecoder().decode([KeymapEntry].self, from: Data(#"[{"keys": "ctrl+", "action": "X"}]"#.utf8))
+    }
+    // The press alone is for an entry that performs an action.
+    #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(
+        [KeymapEntry].self, from: Data(#"[{"keys": "x", "action": null, "repeats": false}]"#.utf8))
     }
   }
 

@@ -214,7 +214,7 @@ let benchmarks: @Sendable () -> Void = {
     KeymapReference()
   }
 
-  // The first reference, names compared as strings (see `StringKeymapReference`).
+  // The reference's work with names compared as strings (see `StringKeymapReference`).
   Benchmark("StringKeymapResolve16Deep") { benchmark, state in
     for _ in benchmark.scaledIterations {
       blackHole(state.resolve())

@@ -2,9 +2,10 @@ import Actions
 import ViewTree
 import ViewTreeActions
 
-// Interprets the input as a tree (a chain `n0` … `n3` with bindings, key contexts, maybe a text
-// owner at the focus and a modal trap), maybe a toolkit and a user keymap, and a run of key
-// presses at the focus. For each press it checks two agreements:
+// Interprets the input as a tree (a chain `n0` … `n3` with bindings, key contexts, items, maybe a
+// text owner at the focus `n3` and a modal trap anywhere on its path), maybe a toolkit and a user
+// keymap (predicates, priority, press-only entries, blocks, unbinds), and a run of key presses,
+// each at a node of the chain (outside the trap too). For each press it checks two agreements:
 // - on a tree without keymaps, the nearest-first walk the press takes resolves the key as the
 //   ranked path of keymaps does (the same tree with an empty keymap installed);
 // - `explainKey`'s winner is what `handleKey` does with the key.
@@ -44,14 +45,21 @@ struct Reader {
     return next(2) == 0 ? first : first + " " + chords[next(chords.count - 1)]
   }
 
-  /// A keymap of up to four lines: predicates, priority, blocks and unbinds.
+  /// A keymap of up to four lines: predicates, priority and press-only entries, blocks and
+  /// unbinds.
   mutating func keymap() -> Keymap {
     var lines: [String] = []
     for _ in 0...next(4) {
       let head = predicates[next(predicates.count)]
-      let word = ["", "", "priority "][next(3)]
-      let value = (identifiers + ["null", "-I0", "-U0"])[next(identifiers.count + 3)]
-      lines.append(head + word + keys() + " = " + value + "\n[]")
+      let line: String
+      switch next(5) {
+      case 0: line = "unbind " + keys() + " = " + identifiers[next(identifiers.count)]
+      case 1: line = keys() + " = null"
+      default:
+        let word = ["", "", "priority ", "press ", "priority press "][next(5)]
+        line = word + keys() + " = " + identifiers[next(identifiers.count)]
+      }
+      lines.append(head + line + "\n[]")
     }
     return Keymap(parsing: lines.joined(separator: "\n"), source: "fuzz.keymap")
   }
@@ -119,25 +127,27 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
   }
   if input.next(2) == 0 { nodes[3].takesText() }
-  if input.next(3) == 0 { nodes[2].focusScope(.trap) }
+  if input.next(2) == 0 { nodes[input.next(4)].focusScope(.trap) }
   if input.next(3) == 0 { tree.toolkitKeymap = input.keymap() }
   if input.next(2) == 0 { tree.userKeymap = input.keymap() }
   try! tree.focus(nodes[3])
   let hasKeymaps = tree.toolkitKeymap != nil || tree.userKeymap != nil
   while !input.isAtEnd {
     let chord = try! KeyChord(parsing: chords[input.next(chords.count)])
-    let focus = tree.firstResponder
+    // The focus, or as often any node of the chain (one outside a trap among them).
+    let focus = input.next(2) == 0 ? nodes[input.next(4)] : tree.firstResponder
     if !hasKeymaps {
       let walked = describe(focus.resolveKey(chord))
       tree.toolkitKeymap = Keymap()
       let ranked = describe(focus.resolveKey(chord))
       tree.toolkitKeymap = nil
-      precondition(walked == ranked, "\(chord) at \(focus.id ?? "?"): walked \(walked), ranked \(ranked)")
+      // (`fatalError`, not `precondition`: an optimized build keeps only the former's message.)
+      if walked != ranked { fatalError("\(chord) at \(focus.id ?? "?"): walked \(walked), ranked \(ranked)") }
     }
     let explanation = tree.explainKey(chord, at: focus)
     let said = explained(explanation)
     let did = pressed(focus.handleKey(chord))
-    precondition(said == did, "\(chord) at \(focus.id ?? "?"):\n\(explanation)\nthe press: \(did)")
+    if said != did { fatalError("\(chord) at \(focus.id ?? "?"):\n\(explanation)\nthe press: \(did)") }
     // Each press is checked on its own: the explanation does not continue a pending sequence.
     tree.cancelPendingKeys()
     try! tree.focus(nodes[3])

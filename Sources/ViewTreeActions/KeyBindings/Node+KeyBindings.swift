@@ -211,25 +211,9 @@ public struct KeyBinding: CustomStringConvertible {
     self.node = node
   }
 
-  /// A keymap entry that binds keys (a block included), as found in effect at `node`, the
-  /// deepest node whose context its predicate matches (the root without one).
-  init(_ entry: KeymapEntry, of layer: KeymapLayer, on node: Node?) {
-    keys = entry.keys
-    switch entry.effect {
-    case .perform(let identifier), .unbind(let identifier):
-      self.identifier = identifier
-      role = Role(identifier)
-    case .block:
-      identifier = blockIdentifier
-      role = .block
-    }
-    self.node = node
-    flags = Flags(passesModal: entry.isPriority, events: entry.events)
-    self.layer = layer
-  }
-
-  /// The keymap entry at `position` of `index`, a keymap of `layer`, as found in effect at
-  /// `node` (see ``init(_:of:on:)``), made from what the index keeps of it.
+  /// The keymap entry at `position` of `index`, a keymap of `layer` (a block included), as found
+  /// in effect at `node`: the deepest node whose context its predicate matches (the root without
+  /// one). Made from what the index keeps of the entry.
   init(_ position: Int, of index: KeymapIndex, in layer: KeymapLayer, on node: Node) {
     keys = index.keys[position]
     identifier = index.identifiers[position]

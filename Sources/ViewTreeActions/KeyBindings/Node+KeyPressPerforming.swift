@@ -7,13 +7,14 @@ extension Node {
   func performing(_ pressed: consuming Press) -> KeyPressResult {
     switch consume pressed {
     case .finished(let result): return result
-    case .perform(let binding, let request, let cancelling, let typing):
+    case .perform(let binding, let request, let cancelling, let typing, let kind):
       // Most actions are available: the press is done without a step.
       let result = send(request, tracing: nil)
       guard result.isUnavailable else {
         return .reporting(.resolved(binding, result), cancelling: cancelling)
       }
-      return fallingThrough(from: binding, after: result, cancelling: cancelling, typing: typing)
+      return fallingThrough(
+        Performing(binding, cancelling: cancelling, typing: typing, kind: kind), after: result)
     case .insert(let insert, let cancelling):
       return .reporting(.insertedText(insert, trigger(insert)), cancelling: cancelling)
     case .replay(let prefix, let cancelling, let stroke):
@@ -27,13 +28,14 @@ extension Node {
   nonisolated(nonsending) func performingAwaited(_ pressed: consuming Press) async -> KeyPressResult {
     switch consume pressed {
     case .finished(let result): return result
-    case .perform(let binding, let request, let cancelling, let typing):
+    case .perform(let binding, let request, let cancelling, let typing, let kind):
       // Most actions are available: the press is done without a step.
       let result = await send(request, tracing: nil)
       guard result.isUnavailable else {
         return .reporting(.resolved(binding, result), cancelling: cancelling)
       }
-      return await fallingThroughAwaited(from: binding, after: result, cancelling: cancelling, typing: typing)
+      return await fallingThroughAwaited(
+        Performing(binding, cancelling: cancelling, typing: typing, kind: kind), after: result)
     case .insert(let insert, let cancelling):
       return .reporting(.insertedText(insert, await trigger(insert)), cancelling: cancelling)
     case .replay(let prefix, let cancelling, let stroke):
@@ -45,14 +47,13 @@ extension Node {
     }
   }
 
-  /// Runs the steps of a press's perform (see `Performing`) once its first `binding`'s action
-  /// gave `result`, unavailable. (Out of line: most presses never fall through.)
+  /// Runs the steps of a press's perform (see `Performing`) once its first binding's action gave
+  /// `result`, unavailable. (Out of line: most presses never fall through.)
   @inline(never)
-  func fallingThrough(
-    from binding: KeyBinding, after result: RequestResult<PerformResult>,
-    cancelling: (PendingKeys, KeySequenceCancellation)?, typing: String?
-  ) -> KeyPressResult {
-    var perform = Performing(binding, cancelling: cancelling, typing: typing)
+  func fallingThrough(_ perform: consuming Performing, after result: RequestResult<PerformResult>)
+    -> KeyPressResult
+  {
+    var perform = perform
     var next = perform.next(after: result, at: self)
     while true {
       switch next {
@@ -63,13 +64,12 @@ extension Node {
     }
   }
 
-  /// Runs the steps of a press's perform (see `Performing`) once its first `binding`'s action
-  /// gave `result`, unavailable.
+  /// Runs the steps of a press's perform (see `Performing`) once its first binding's action gave
+  /// `result`, unavailable.
   nonisolated(nonsending) func fallingThroughAwaited(
-    from binding: KeyBinding, after result: RequestResult<PerformResult>,
-    cancelling: (PendingKeys, KeySequenceCancellation)?, typing: String?
+    _ perform: consuming Performing, after result: RequestResult<PerformResult>
   ) async -> KeyPressResult {
-    var perform = Performing(binding, cancelling: cancelling, typing: typing)
+    var perform = perform
     var next = perform.next(after: result, at: self)
     while true {
       switch next {
@@ -98,13 +98,20 @@ extension Node {
     private let cancelling: (PendingKeys, KeySequenceCancellation)?
     /// At a text owner, the text the key types if its binding falls through to it.
     private let typing: String?
+    /// The kind of key event (a press, a repeat): a binding that does not take it ends the
+    /// fall-through, as it does nothing for the event.
+    private let kind: KeyEvent.Kind
     /// How many bindings of the keys were tried, in the order of precedence.
     private var tried = 1
 
-    init(_ binding: KeyBinding, cancelling: (PendingKeys, KeySequenceCancellation)?, typing: String?) {
+    init(
+      _ binding: KeyBinding, cancelling: (PendingKeys, KeySequenceCancellation)?, typing: String?,
+      kind: KeyEvent.Kind
+    ) {
       self.binding = binding
       self.cancelling = cancelling
       self.typing = typing
+      self.kind = kind
     }
 
     /// What the press at `node` does once the last request gave `result`: done, unless the
@@ -115,7 +122,10 @@ extension Node {
       let next = node.fallThrough(binding.keys, after: tried)
       tried += 1
       if let typing, node.fallsToText(from: binding, before: next) { return .type(InsertText(typing)) }
-      guard let next else { return .done(finished(.resolved(binding, result))) }
+      // A block, or a binding that does nothing for this kind of event, ends it.
+      guard let next, !next.role.isBlock, next.events.includes(kind) else {
+        return .done(finished(.resolved(binding, result)))
+      }
       if case .moveFocus(let move) = next.role {
         return .done(finished(.movedFocus(next, node.moveFocus(move, in: node.root))))
       }
@@ -130,15 +140,15 @@ extension Node {
   /// Whether a key whose `binding`, at this text owner, is unavailable goes on to its text: the
   /// text comes after the bindings the owner keeps before it, so when the next binding of the
   /// same keys is not one of them (or there is none), the key types.
-  func fallsToText(from binding: KeyBinding, before next: KeyBinding?) -> Bool {
+  fileprivate func fallsToText(from binding: KeyBinding, before next: KeyBinding?) -> Bool {
     keepsBeforeText(binding) && !(next.map(keepsBeforeText) ?? false)
   }
 
   /// The binding a key falls through to when the actions of the first `tried` bindings of `keys`
   /// (in the order of precedence, the one that took the key first) are unavailable: the next,
-  /// unless a block of the same keys comes first. Counted by position, not by identity: two
-  /// keymap entries may make equal bindings.
-  func fallThrough(_ keys: KeySequence, after tried: Int) -> KeyBinding? {
+  /// a block included (which ends the fall-through, unless the key's text comes before it).
+  /// Counted by position, not by identity: two keymap entries may make equal bindings.
+  fileprivate func fallThrough(_ keys: KeySequence, after tried: Int) -> KeyBinding? {
     let top = root
     if let treeKeys = top.treeKeys {
       return fallThroughBinding(of: keys, after: tried, top: top, treeKeys: treeKeys)
@@ -149,7 +159,7 @@ extension Node {
       guard found.keys == keys else { return false }
       seen += 1
       guard seen > tried else { return false }
-      if !found.role.isBlock { next = found }
+      next = found
       return true
     }
     return next

@@ -71,9 +71,11 @@ extension Node {
     case finished(KeyPressResult)
     /// A binding and the request that performs its identifier (or, for `item.Activate`, the
     /// item's); the result goes into the cancellation, if the press cancelled a pending sequence.
-    /// At a text owner, `typing` is the text the key types if its binding falls through to it.
+    /// At a text owner, `typing` is the text the key types if its binding falls through to it;
+    /// `kind` is the event's, which a binding the key falls through to must take.
     case perform(
-      KeyBinding, PerformRequest, cancelling: (PendingKeys, KeySequenceCancellation)?, typing: String?)
+      KeyBinding, PerformRequest, cancelling: (PendingKeys, KeySequenceCancellation)?, typing: String?,
+      kind: KeyEvent.Kind)
     /// Text typed at a text owner, to trigger from it.
     case insert(InsertText, cancelling: (PendingKeys, KeySequenceCancellation)?)
     /// A pending prefix that is text, to replay key by key at a text owner, then the key that
@@ -113,7 +115,7 @@ extension Node {
     let isTextOwner = takesText
     if isTextOwner, isComposing { return .finished(.composing(stroke.chord)) }
     // A sequence pending here is continued by the key, or ended by it: by the rule every end of
-    // a prefix follows (see `settle(_:_:)`), then the key is resolved on its own, unless it was
+    // a prefix follows (see `settle(_:_:top:)`), then the key is resolved on its own, unless it was
     // Escape and ending the prefix was all it did.
     var cancelling: (PendingKeys, KeySequenceCancellation)?
     if isPendingHere {
@@ -171,7 +173,7 @@ extension Node {
 
   /// Whether this node binds the stroke's chord, or one of its alternates, itself (as the first
   /// key of a binding in effect here).
-  func bindsHere(_ stroke: borrowing Stroke) -> Bool {
+  private func bindsHere(_ stroke: borrowing Stroke) -> Bool {
     guard hasAttachments, hasAttachment(KeyBindingsAttachment.self) else { return false }
     let (chord, alternates) = (stroke.chord, stroke.alternates)
     return withAttachment(KeyBindingsAttachment.self) { list in
@@ -247,7 +249,7 @@ extension Node {
 
   /// The nearest binding from this node up that takes releases of `chord`, passing over what a
   /// modal scope makes inert.
-  func releaseBinding(of chord: KeyChord, top: Node) -> KeyBinding? {
+  private func releaseBinding(of chord: KeyChord, top: Node) -> KeyBinding? {
     var reach = ModalReach(from: self, top: top)
     var found: KeyBinding?
     walkAncestors { node in
@@ -267,7 +269,7 @@ extension Node {
 
   /// What `stroke`, resolved as its chord in place `index` to `resolution`, does at this node, in
   /// the tree whose top-most node is `top`.
-  func finish(
+  private func finish(
     _ stroke: borrowing Stroke, _ index: Int, _ resolution: KeyResolution, top: Node,
     cancelling: (PendingKeys, KeySequenceCancellation)?, typing: String? = nil
   ) -> Press {
@@ -282,7 +284,8 @@ extension Node {
       if case .moveFocus(let move) = binding.role {
         return .finished(.reporting(.movedFocus(binding, moveFocus(move, in: top)), cancelling: cancelling))
       }
-      return .perform(binding, request(performing: binding), cancelling: cancelling, typing: typing)
+      return .perform(
+        binding, request(performing: binding), cancelling: cancelling, typing: typing, kind: stroke.kind)
     case .unbound: return .finished(.reporting(.unbound(stroke.chord), cancelling: cancelling))
     case .pending(let pending):
       top.pendingKeys = PendingState(node: self, count: pending.count, continuations: pending.continuations)

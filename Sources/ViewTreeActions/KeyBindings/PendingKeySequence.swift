@@ -317,7 +317,7 @@ extension KeyBinding {
 extension KeyChord {
   /// An order for listing chords: by key (characters first, by their Unicode scalars; then the
   /// named keys; then function keys by number), then by modifiers.
-  static func precedes(_ lhs: KeyChord, _ rhs: KeyChord) -> Bool {
+  fileprivate static func precedes(_ lhs: KeyChord, _ rhs: KeyChord) -> Bool {
     let (left, right) = (lhs.sortKey, rhs.sortKey)
     if left != right { return left < right }
     // Characters that begin with the same scalar, such as `e` and `e` with a combining accent.
@@ -327,7 +327,7 @@ extension KeyChord {
 
   /// The chord's place in that order, but for the scalars of a character after its first, as
   /// one number: the key's rank, its first scalar, its modifiers.
-  var sortKey: UInt64 {
+  fileprivate var sortKey: UInt64 {
     var scalar: UInt32 = 0
     if case .character(let character) = key { scalar = character.unicodeScalars.first!.value }
     return UInt64(key.rank) << 40 | UInt64(scalar) << 8 | UInt64(modifiers.rawValue)
@@ -337,7 +337,7 @@ extension KeyChord {
 extension KeyChord.Key {
   /// The key's place in the listing order, the same for every character: the characters, the
   /// named keys in their table's order, then the function keys.
-  var rank: Int {
+  fileprivate var rank: Int {
     switch self {
     case .character: 0
     case .function(let number): 100 + number

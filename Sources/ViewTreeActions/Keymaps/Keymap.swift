@@ -54,10 +54,11 @@ public struct KeymapEntry: Hashable, Sendable, CustomStringConvertible {
   public var isPriority: Bool
   /// Where the entry was written, for reports: `user.keymap:12` for a line of a file.
   public var source: String
-  /// The kinds of key event its binding takes: a press and its repeats (the default), or
-  /// ``KeyEvent/Kinds/press`` alone (`press` in a keymap file), so that holding the key performs
-  /// the action once. (A release is bound on a node: `bindKey(_:to:on:)` with `on: .release`.)
-  public var events: KeyEvent.Kinds
+  /// Whether the binding takes the key's repeats as well as its press (the default); `false`
+  /// (`press` in a keymap file) for the press alone, so that holding the key performs the action
+  /// once. Only an entry that performs an action reads it. (A release is bound on a node:
+  /// `bindKey(_:to:on:)` with `on: .release`.)
+  public var repeats: Bool
 
   /// An entry of parsed parts.
   ///
@@ -67,18 +68,23 @@ public struct KeymapEntry: Hashable, Sendable, CustomStringConvertible {
   ///   - predicate: Where the entry applies (`nil`: at the root, so everywhere).
   ///   - isPriority: Whether it resolves before every other binding.
   ///   - source: Where it was written, for reports.
-  ///   - events: The kinds of key event its binding takes: `.pressAndRepeat` (the default) or
-  ///     `.press`.
+  ///   - repeats: Whether its binding takes the key's repeats as well as its press.
   public init(
     _ keys: KeySequence, _ effect: Effect, when predicate: KeyPredicate? = nil, isPriority: Bool = false,
-    source: String = "", events: KeyEvent.Kinds = .pressAndRepeat
+    source: String = "", repeats: Bool = true
   ) {
     self.keys = keys
     self.effect = effect
     self.predicate = predicate
     self.isPriority = isPriority
     self.source = source
-    self.events = events
+    self.repeats = repeats
+  }
+
+  /// The kinds of key event the entry's binding takes.
+  var events: KeyEvent.Kinds {
+    guard case .perform = effect, !repeats else { return .pressAndRepeat }
+    return .press
   }
 
   /// The entry as a line of a keymap file (without its section): `ctrl+s = Save`,
@@ -128,7 +134,13 @@ extension KeymapEntry: Codable {
     }
     isPriority = try container.decodeIfPresent(Bool.self, forKey: .priority) ?? false
     source = try container.decodeIfPresent(String.self, forKey: .source) ?? ""
-    events = try container.decodeIfPresent(Bool.self, forKey: .repeats) == false ? .press : .pressAndRepeat
+    repeats = try container.decodeIfPresent(Bool.self, forKey: .repeats) ?? true
+    let performs = if case .perform = effect { true } else { false }
+    if !repeats && !performs {
+      throw DecodingError.dataCorruptedError(
+        forKey: .repeats, in: container, debugDescription: "'repeats' is for an entry that performs an action"
+      )
+    }
   }
 
   /// Encodes the entry in the shape `init(from:)` reads.
@@ -330,9 +342,9 @@ public struct KeymapIssue: Hashable, Sendable, CustomStringConvertible {
 final class TreeKeys {
   let toolkit: Keymap?
   let user: Keymap?
-  /// A key press's context levels and predicate sets, taken out and put back empty by each
-  /// press (it holds no node between presses), so that a press allocates nothing once they have
-  /// grown.
+  /// A key press's context levels and predicate sets, taken out and put back by each press, so
+  /// that a press allocates nothing once they have grown. (They hold distances and context terms,
+  /// no node.)
   var scratch = ContextLevels()
 
   /// The keymaps' indexes, which a key press reads: reading a `Keymap` from here would copy it,
@@ -345,6 +357,15 @@ final class TreeKeys {
     self.user = user
     toolkitIndex = toolkit?.index
     userIndex = user?.index
+  }
+
+  /// The index of the keymap of `layer`, if it is one a tree keeps.
+  func index(_ layer: KeymapLayer) -> KeymapIndex? {
+    switch layer {
+    case .toolkit: toolkitIndex
+    case .user: userIndex
+    case .treeDefaults, .nodes: nil
+    }
   }
 
   /// The keymap of `layer`, if it is one a tree keeps.

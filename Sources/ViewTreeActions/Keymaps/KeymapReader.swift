@@ -108,7 +108,7 @@ struct KeymapReader {
         entries.append(
           KeymapEntry(
             keys, effect, when: section, isPriority: isPriority, source: "\(source):\(number)",
-            events: pressOnly ? .press : .pressAndRepeat))
+            repeats: !pressOnly))
         valuePlaces.append(
           KeymapValuePlace(line: number, column: column(of: valueStart, in: line), text: line))
         return

@@ -29,7 +29,7 @@ struct Rank {
 
 /// A binding a key press considers, as found: its rank, where it is, and, when it does not take
 /// part, why. Only numbers: a candidate becomes a ``KeyBinding`` when asked (see
-/// `made(from:keys:)`), so that a press makes one binding, the one that takes the key.
+/// `binding(from:top:keys:)`), so that a press makes one binding, the one that takes the key.
 struct Candidate {
   enum Origin {
     /// The binding at `position` of the bindings declared on the node `rank.distance` steps up.
@@ -47,8 +47,10 @@ struct Candidate {
   /// when it does.
   let refusal: KeyCandidate.Verdict?
 
-  /// The candidate made into the binding found in effect at `node`, where the key was pressed.
-  func binding(from node: Node, keys: TreeKeys?) -> KeyBinding {
+  /// The candidate made into the binding found in effect at `node`, where the key was pressed,
+  /// in the tree whose top-most node is `top`, with keymaps `keys`. The candidate was found
+  /// there and nothing changed the tree since: its node, binding, default or entry is there.
+  func binding(from node: Node, top: Node, keys: TreeKeys) -> KeyBinding {
     let owner = node.ancestor(rank.distance)!
     switch origin {
     case .node(let position):
@@ -57,25 +59,25 @@ struct Candidate {
       }!
     case .treeDefault(let position):
       var skipped = 0
-      return owner.tree!.firstDefaultKeyBinding { _ in
+      return top.tree!.firstDefaultKeyBinding { _ in
         skipped += 1
         return skipped > position
       }!
     case .entry(let position):
-      return KeyBinding(position, of: keys!.keymap(rank.layer)!.index, in: rank.layer, on: owner)
+      return KeyBinding(position, of: keys.index(rank.layer)!, in: rank.layer, on: owner)
     }
   }
 
-  /// The candidate made into a binding found in effect at `node`, where the key was pressed,
-  /// with its keymap predicate and source.
-  func made(from node: Node, keys: TreeKeys?) -> RankedBinding {
+  /// The candidate made into a binding found in effect at `node` (see
+  /// `binding(from:top:keys:)`), with its keymap predicate and source.
+  func made(from node: Node, top: Node, keys: TreeKeys) -> RankedBinding {
     var (predicate, source): (KeyPredicate?, String?) = (nil, nil)
     if case .entry(let position) = origin {
-      let entry = keys!.keymap(rank.layer)!.entries[position]
+      let entry = keys.keymap(rank.layer)!.entries[position]
       (predicate, source) = (entry.predicate, entry.source)
     }
     return RankedBinding(
-      binding: binding(from: node, keys: keys), predicate: predicate, source: source, rank: rank,
+      binding: binding(from: node, top: top, keys: keys), predicate: predicate, source: source, rank: rank,
       refusal: refusal)
   }
 }
@@ -125,9 +127,10 @@ struct ContextLevels {
 
 extension Node {
   /// Calls `body` with every binding from this node up whose keys begin with `chord` (every one,
-  /// when `nil`), from the nodes, the tree's defaults and its keymaps, in no order; each one that
-  /// does not take part says why (an unbind, a modal scope). A binding to `item.Activate` away
-  /// from an item is left out, as it is in effect only at one.
+  /// when `nil`; only those of keys `exact`, when given), from the nodes, the tree's defaults and
+  /// its keymaps, in no order; each one that does not take part says why (an unbind, a modal
+  /// scope). A binding to `item.Activate` away from an item is left out, as it is in effect only
+  /// at one.
   ///
   /// - Complexity: O(*d*) for the path, plus the bindings found, plus for each keymap entry of
   ///   the chord its predicate's cost (see ``KeyPredicate/matchLevel(in:)``).
@@ -241,15 +244,15 @@ extension Node {
     var levels = ContextLevels()
     forEachCandidate(startingWith: chord, top: top, keys: keys, levels: &levels) { candidates.append($0) }
     candidates.sort { $0.rank.precedes($1.rank) }
-    return candidates.map { $0.made(from: self, keys: keys) }
+    return candidates.map { $0.made(from: self, top: top, keys: keys) }
   }
 
   /// The first binding in precedence order that takes part, for `chord` pressed here as the first
   /// key: the one that takes it (a block, a sequence or a binding). Found in one pass, keeping
   /// the best so far, with the tree's scratch: nothing is allocated once it has grown.
   func firstBinding(startingWith chord: KeyChord, top: Node, keys: TreeKeys) -> KeyBinding? {
-    // Borrowed from the tree for the press (the levels hold no node, so the scratch keeps
-    // nothing alive between presses).
+    // Borrowed from the tree for the press; the levels hold no node, so that the scratch keeps
+    // no part of the tree alive between presses (only the last press's context terms).
     var levels = ContextLevels()
     swap(&levels, &keys.scratch)
     defer { swap(&levels, &keys.scratch) }
@@ -259,13 +262,13 @@ extension Node {
       if let current = best, !candidate.rank.precedes(current.rank) { return }
       best = candidate
     }
-    return best?.binding(from: self, keys: keys)
+    return best?.binding(from: self, top: top, keys: keys)
   }
 
   /// The binding a press of `keys` here falls through to once the actions of the first `tried`
   /// bindings of `keys` that take part (in the order of precedence) were unavailable: the next
-  /// one, unless it is a block. One pass over the candidates, keeping only those of `keys` (a
-  /// few), sorted; only the one returned is made into a binding.
+  /// one, a block included. One pass over the candidates, keeping only those of `keys` (a few),
+  /// sorted; only the one returned is made into a binding.
   func fallThroughBinding(of keys: KeySequence, after tried: Int, top: Node, treeKeys: TreeKeys)
     -> KeyBinding?
   {
@@ -278,8 +281,7 @@ extension Node {
     }
     guard same.count > tried else { return nil }
     same.sort { $0.rank.precedes($1.rank) }
-    let next = same[tried].binding(from: self, keys: treeKeys)
-    return next.role.isBlock ? nil : next
+    return same[tried].binding(from: self, top: top, keys: treeKeys)
   }
 
   /// Calls `body` with each binding that takes part, in the order of
@@ -335,12 +337,13 @@ private struct Unbinds {
     _ bound: KeySequence, _ identifier: ActionIdentifier, _ layer: KeymapLayer, _ positions: [Int],
     levels: inout ContextLevels
   ) -> KeyCandidate.Verdict? {
-    let keymap = keys.keymap(layer)!
+    // The layer has unbinds, so it has a keymap.
+    let index = keys.index(layer)!
     for position in positions
-    where keymap.index.identifiers[position] == identifier && keymap.index.keys[position] == bound
-      && levels.match(keymap.index, position) != nil
+    where index.identifiers[position] == identifier && index.keys[position] == bound
+      && levels.match(index, position) != nil
     {
-      return .filtered(by: keymap.entries[position].source)
+      return .filtered(by: keys.keymap(layer)!.entries[position].source)
     }
     return nil
   }
