@@ -3,9 +3,10 @@ import TerminalKeys
 import ViewTree
 import ViewTreeActions
 
-// The four flows a reader of the package traces (see `probe.sh flows`): a key press from the
-// terminal's bytes to a performed action, a click that activates an item, `perform("menu.Save")`
-// from a view, and a self-placing view's update. `trace.py` logs the package's functions each
+// The flows a reader of the package traces (see `probe.sh flows`): a key press from the
+// terminal's bytes to a performed action (on a tree without keymaps, then with a user keymap), a
+// click that activates an item, `perform("menu.Save")` from a view, and a self-placing view's
+// update. `trace.py` logs the package's functions each
 // calls, between `begin` and `end`. Each flow returns the check of its result, which runs after
 // `end`: reading a result (its description, say) is not part of the flow.
 
@@ -38,6 +39,14 @@ struct Save: ManagedAction {
   }
   declareItem()
   try editor.focus()
+  // The key press again on a tree with a user keymap, whose entry for the editor's context
+  // takes `ctrl+s` from the editor's own binding.
+  let keyed = NodeTree("window") {
+    Node("editor").focusable().keyContext("Editor").bindKey("ctrl+s", to: "Close")
+  }
+  keyed.root.actionManager(manager)
+  keyed.userKeymap = Keymap(parsing: "[Editor]\nctrl+s = menu.Save", source: "user.keymap")
+  try keyed.focus(id: "editor")
 
   let flows: [(String, () -> () -> Bool)] = [
     (
@@ -47,6 +56,17 @@ struct Save: ManagedAction {
         var results: [KeyPressResult] = []
         for case .key(let chord) in decoder.feed([0x13]) {  // ctrl+s
           results.append(tree.firstResponder.handleKey(chord))
+        }
+        return { results.count == 1 && results[0].description.contains("performed") }
+      }
+    ),
+    (
+      "key press under a keymap",
+      {
+        var decoder = TerminalKeyDecoder()
+        var results: [KeyPressResult] = []
+        for case .key(let chord) in decoder.feed([0x13]) {  // ctrl+s
+          results.append(keyed.firstResponder.handleKey(chord))
         }
         return { results.count == 1 && results[0].description.contains("performed") }
       }

@@ -265,7 +265,7 @@ extension NodeTree {
 
 /// A binding of a lower layer that a keymap line takes its keys from at a node: an entry that
 /// comes before it with the same keys (or overlapping ones), a block, or an unbind that filters
-/// it (see ``ViewTree/NodeTree/keymapOverrides(at:)``).
+/// it (see `NodeTree.keymapOverrides(at:)`).
 public struct KeymapOverride: CustomStringConvertible {
   /// The keymap line that takes the keys (`user.keymap:3`).
   public let source: String
