@@ -293,10 +293,103 @@ extension Node {
     }
   }
 
+  /// What a resolved press does once its binding's identifier is performed, falling through
+  /// while the action is unavailable; text is inserted, and a replayed prefix replayed, here.
+  func performing(_ pressed: consuming Press) -> KeyPressResult {
+    switch consume pressed {
+    case .finished(let result): return result
+    case .perform(let binding, let request, let cancelling, let typing, let kind):
+      // Most actions are available: the press is done without a step.
+      let result = send(request, tracing: nil)
+      guard result.isUnavailable else {
+        return .reporting(.resolved(binding, result), cancelling: cancelling)
+      }
+      return fallingThrough(
+        Performing(binding, cancelling: cancelling, typing: typing, kind: kind), after: result)
+    case .insert(let insert, let cancelling):
+      return .reporting(.insertedText(insert, trigger(insert)), cancelling: cancelling)
+    case .replay(let prefix, let cancelling, let stroke):
+      let results = prefix.map { performing(replaying($0)) }
+      let then = stroke.map { performing(press($0)) }
+      return .reporting(.replayed(results, then: then), cancelling: cancelling)
+    }
+  }
+
+  /// `performing(_:)`, awaiting asynchronous actions.
+  nonisolated(nonsending) func performingAwaited(_ pressed: consuming Press) async -> KeyPressResult {
+    switch consume pressed {
+    case .finished(let result): return result
+    case .perform(let binding, let request, let cancelling, let typing, let kind):
+      // Most actions are available: the press is done without a step.
+      let result = await send(request, tracing: nil)
+      guard result.isUnavailable else {
+        return .reporting(.resolved(binding, result), cancelling: cancelling)
+      }
+      return await fallingThroughAwaited(
+        Performing(binding, cancelling: cancelling, typing: typing, kind: kind), after: result)
+    case .insert(let insert, let cancelling):
+      return .reporting(.insertedText(insert, await trigger(insert)), cancelling: cancelling)
+    case .replay(let prefix, let cancelling, let stroke):
+      var results: [KeyPressResult] = []
+      for chord in prefix { results.append(await performingAwaited(replaying(chord))) }
+      var then: KeyPressResult?
+      if let stroke { then = await performingAwaited(press(stroke)) }
+      return .reporting(.replayed(results, then: then), cancelling: cancelling)
+    }
+  }
+
+  /// Whether a key sequence is pending at this node: its mark, read before anything else so
+  /// that a key or text arriving with nothing pending here looks no further than this node.
+  var isPendingHere: Bool {
+    hasAttachments && (withAttachment(TextOwnerStateAttachment.self) { $0.isKeySequencePending } ?? false)
+  }
+
+  /// The sequence pending in this node's tree, on its root; setting it also marks the node it
+  /// is pending at.
+  var pendingKeys: PendingState? {
+    get { hasAttachments ? self[attachment: PendingKeysAttachment.self] : nil }
+    set {
+      if let old = pendingKeys?.node, old.isPendingHere {
+        old[attachment: TextOwnerStateAttachment.self].isKeySequencePending = false
+      }
+      if let newValue {
+        self[attachment: PendingKeysAttachment.self] = newValue
+        self[attachment: PendingTypedAtAttachment.self] = .now
+        newValue.node?[attachment: TextOwnerStateAttachment.self].isKeySequencePending = true
+      } else if hasAttachment(PendingKeysAttachment.self) {
+        removeAttachment(PendingKeysAttachment.self)
+        removeAttachment(PendingTypedAtAttachment.self)
+      }
+    }
+  }
+
   /// Moves the focus of the tree whose top-most node is `top` (this node's, which the key press
   /// found), or reports that this node is in none.
   func moveFocus(_ move: FocusMove, in top: Node) -> FocusMoveResult {
     guard let tree = top.tree else { return .intercepted(.notDispatched(.notInTree)) }
     return tree.moveFocus(move)
+  }
+}
+
+extension RequestResult where Answer == PerformResult {
+  /// Whether nothing on the chain can perform the identifier: no manager answered, the manager
+  /// does not know it, or its validation hides it. A disabled action that is shown is available.
+  var isUnavailable: Bool {
+    switch self {
+    case .unanswered(.unhandled): true
+    case .answered(.unknown, _): true
+    case .answered(.disabled(_, let validation), _): !validation.isVisible
+    default: false
+    }
+  }
+}
+
+extension KeyPressResult {
+  /// `result`, inside the cancellation of the sequence the key press cancelled, if any.
+  static func reporting(
+    _ result: KeyPressResult, cancelling: (PendingKeys, KeySequenceCancellation)?
+  ) -> KeyPressResult {
+    guard let (pending, reason) = cancelling else { return result }
+    return .cancelled(pending, reason, then: result)
   }
 }

@@ -200,34 +200,6 @@ enum PendingKeysAttachment: NodeAttachmentKey {
   static var defaultValue: PendingState? { nil }
 }
 
-extension Node {
-  /// Whether a key sequence is pending at this node: its mark, read before anything else so
-  /// that a key or text arriving with nothing pending here looks no further than this node.
-  var isPendingHere: Bool {
-    hasAttachments && (withAttachment(TextOwnerStateAttachment.self) { $0.isKeySequencePending } ?? false)
-  }
-
-  /// The sequence pending in this node's tree, on its root; setting it also marks the node it
-  /// is pending at.
-  var pendingKeys: PendingState? {
-    get { hasAttachments ? self[attachment: PendingKeysAttachment.self] : nil }
-    set {
-      if let old = pendingKeys?.node, old.isPendingHere {
-        old[attachment: TextOwnerStateAttachment.self].isKeySequencePending = false
-      }
-      if let newValue {
-        self[attachment: PendingKeysAttachment.self] = newValue
-        self[attachment: PendingTypedAtAttachment.self] = .now
-        newValue.node?[attachment: TextOwnerStateAttachment.self].isKeySequencePending = true
-      } else if hasAttachment(PendingKeysAttachment.self) {
-        removeAttachment(PendingKeysAttachment.self)
-        removeAttachment(PendingTypedAtAttachment.self)
-      }
-    }
-  }
-
-}
-
 extension PendingState {
   /// The keys typed so far, when each of them types text (a replayable prefix); `nil` otherwise.
   var textPrefix: [KeyChord]? {
