@@ -13,10 +13,10 @@
 #                                            unsafe with threads), best of 7 rounds each
 #   ./probe.sh copies                        which ways of calling a closure stored in memory
 #                                            copy it (Tools/CopyCheck/main.swift)
-#   ./probe.sh flows [--files]               the package files each of four flows crosses (a key
-#                                            press, a click, a perform, a placed view's update:
-#                                            Tools/Flows), traced function by function in a debug
-#                                            build; a few minutes
+#   ./probe.sh flows [--files]               the package files each of five flows crosses (a key
+#                                            press without and with a keymap, a click, a perform,
+#                                            a placed view's update: Tools/Flows), traced function
+#                                            by function in a debug build; a quarter of an hour
 #
 # Without names, `instructions` and `refcounting` cover every benchmark the probe knows. The first
 # two need valgrind; `flows` needs gdb.
