@@ -38,7 +38,7 @@ let package = Package(
     // One benchmark's loop, without the harness, for instruction counts (see `probe.sh`). Not
     // under `Benchmarks/`, where the plugin would take it for a benchmark.
     .executableTarget(name: "Probe", dependencies: ["Fixtures"] + library, path: "Tools/Probe"),
-    // The four flows `probe.sh flows` traces.
+    // The flows `probe.sh flows` traces.
     .executableTarget(
       name: "Flows", dependencies: library, path: "Tools/Flows", exclude: ["trace.py", "count.py"]),
     benchmarkTarget("ViewTreeBenchmarks", using: "ViewTree"),
