@@ -48,28 +48,22 @@ struct Save: ManagedAction {
   keyed.userKeymap = Keymap(parsing: "[Editor]\nctrl+s = menu.Save", source: "user.keymap")
   try keyed.focus(id: "editor")
 
+  /// `ctrl+s` from the terminal's byte to the focus of `tree`; the check that it performed.
+  func pressCtrlS(in tree: NodeTree) -> () -> Bool {
+    var decoder = TerminalKeyDecoder()
+    var results: [KeyPressResult] = []
+    for case .key(let chord) in decoder.feed([0x13]) {  // ctrl+s
+      results.append(tree.firstResponder.handleKey(chord))
+    }
+    return { results.count == 1 && results[0].description.contains("performed") }
+  }
+
   let flows: [(String, () -> () -> Bool)] = [
     (
-      "key press",
-      {
-        var decoder = TerminalKeyDecoder()
-        var results: [KeyPressResult] = []
-        for case .key(let chord) in decoder.feed([0x13]) {  // ctrl+s
-          results.append(tree.firstResponder.handleKey(chord))
-        }
-        return { results.count == 1 && results[0].description.contains("performed") }
-      }
+      "key press", { pressCtrlS(in: tree) }
     ),
     (
-      "key press under a keymap",
-      {
-        var decoder = TerminalKeyDecoder()
-        var results: [KeyPressResult] = []
-        for case .key(let chord) in decoder.feed([0x13]) {  // ctrl+s
-          results.append(keyed.firstResponder.handleKey(chord))
-        }
-        return { results.count == 1 && results[0].description.contains("performed") }
-      }
+      "key press under a keymap", { pressCtrlS(in: keyed) }
     ),
     (
       "click",
